@@ -156,13 +156,7 @@ func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int)
 //
 // Supplying `{}` means the agent supports provider configuration methods.
 type ProvidersCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -236,13 +230,7 @@ func (x ProvidersCapabilities) MarshalJSON() ([]byte, error) {
 type ListProvidersResponse struct {
 	// Configurable providers with current routing info suitable for UI display.
 	Providers []ProviderInfo `json:"providers"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -342,13 +330,7 @@ type ProviderInfo struct {
 	// Current effective non-secret routing config.
 	// Null or omitted means provider is disabled.
 	Current *ProviderCurrentConfig `json:"current,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -565,13 +547,7 @@ type ProviderCurrentConfig struct {
 	APIType LlmProtocol `json:"apiType"`
 	// Base URL currently used by this provider.
 	BaseURL string `json:"baseUrl"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -664,13 +640,7 @@ func (x ProviderCurrentConfig) MarshalJSON() ([]byte, error) {
 //
 // Response to `providers/set`.
 type SetProviderResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -742,13 +712,7 @@ func (x SetProviderResponse) MarshalJSON() ([]byte, error) {
 //
 // Response to `providers/disable`.
 type DisableProviderResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -935,13 +899,7 @@ func NewClientRequestParamsDisableProviderRequest(v DisableProviderRequest) Clie
 //
 // Request parameters for `providers/list`.
 type ListProvidersRequest struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1024,13 +982,7 @@ type SetProviderRequest struct {
 	// Full headers map for this provider.
 	// May include authorization, routing, or other integration-specific headers.
 	Headers map[string]string `json:"headers,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1141,13 +1093,7 @@ func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
 type DisableProviderRequest struct {
 	// Provider ID to disable.
 	ProviderID ProviderId `json:"providerId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1266,10 +1212,30 @@ func init() {
 // agentUnstableLLMProvidersMethods are the methods of Agent that need unstable_llm_providers.
 type agentUnstableLLMProvidersMethods interface {
 	// ListProviders handles the request "providers/list".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for `providers/list`.
 	ListProviders(ctx context.Context, params *ListProvidersRequest) (*ListProvidersResponse, error)
 	// SetProvider handles the request "providers/set".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for `providers/set`.
+	//
+	// Replaces the full configuration for one provider ID.
 	SetProvider(ctx context.Context, params *SetProviderRequest) (*SetProviderResponse, error)
 	// DisableProvider handles the request "providers/disable".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for `providers/disable`.
 	DisableProvider(ctx context.Context, params *DisableProviderRequest) (*DisableProviderResponse, error)
 }
 

@@ -65,13 +65,7 @@ type MessageMcpRequest struct {
 	//
 	// If omitted or set to `null`, the inner MCP message has no params.
 	Params json.RawMessage `json:"params,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -335,13 +329,7 @@ type McpServerAcp struct {
 	// Providers MUST NOT reuse an ID for multiple ACP-transport MCP servers that are visible
 	// on the same ACP connection.
 	ServerID McpServerAcpId `json:"serverId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -925,13 +913,7 @@ type MessageMcpNotification struct {
 	//
 	// If omitted or set to `null`, the inner MCP message has no params.
 	Params json.RawMessage `json:"params,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1072,6 +1054,15 @@ func init() {
 // agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.
 type agentUnstableMCPOverACPMethods interface {
 	// MCPMessage handles the notification "mcp/message".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Notification parameters for `mcp/message`.
+	//
+	// Sent by the provider to the consumer for an active request (including
+	// subscription acknowledgements and updates). The outer envelope has no `id`.
 	MCPMessage(ctx context.Context, params *MessageMcpNotification) error
 }
 
@@ -1089,6 +1080,12 @@ func init() {
 // clientUnstableMCPOverACPMethods are the methods of Client that need unstable_mcp_over_acp.
 type clientUnstableMCPOverACPMethods interface {
 	// MessageMcp handles the request "mcp/message".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for `mcp/message`.
 	MessageMcp(ctx context.Context, params *MessageMcpRequest) (*MessageMcpResponse, error)
 }
 

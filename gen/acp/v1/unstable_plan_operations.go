@@ -333,13 +333,7 @@ type PlanItems struct {
 	// When updating an item-based plan, the agent must send a complete list of all entries
 	// with their current status. The client replaces that plan with each update.
 	Entries []PlanEntry `json:"entries"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -440,13 +434,7 @@ type PlanFile struct {
 	PlanID PlanId `json:"planId"`
 	// The URI of the file containing the plan.
 	URI string `json:"uri"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -543,13 +531,7 @@ type PlanMarkdown struct {
 	PlanID PlanId `json:"planId"`
 	// Markdown content for the plan.
 	Content string `json:"content"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -644,13 +626,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 type PlanUpdate struct {
 	// The updated plan content.
 	Plan PlanUpdateContent `json:"plan"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -738,13 +714,7 @@ func (x PlanUpdate) MarshalJSON() ([]byte, error) {
 type PlanRemoved struct {
 	// The plan ID to remove.
 	PlanID PlanId `json:"planId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -867,13 +837,7 @@ func (x *ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open i
 //
 // Capabilities for receiving `plan_update` and `plan_removed` session updates.
 type PlanCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -125,13 +125,7 @@ func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open 
 // Supplying `{}` means the agent supports both methods, the `archived` filter on
 // `session/list`, and `SessionInfo.archived`.
 type SessionArchiveCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -240,13 +234,7 @@ func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]
 //
 // Response from archiving a session.
 type ArchiveSessionResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -318,13 +306,7 @@ func (x ArchiveSessionResponse) MarshalJSON() ([]byte, error) {
 //
 // Response from unarchiving a session.
 type UnarchiveSessionResponse struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -594,13 +576,7 @@ func (x SessionArchiveFilter) MarshalJSON() ([]byte, error) {
 type ArchiveSessionRequest struct {
 	// The ID of the session to archive.
 	SessionID SessionId `json:"sessionId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -696,13 +672,7 @@ func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
 type UnarchiveSessionRequest struct {
 	// The ID of the session to unarchive.
 	SessionID SessionId `json:"sessionId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -812,8 +782,35 @@ func init() {
 // agentUnstableSessionArchiveMethods are the methods of Agent that need unstable_session_archive.
 type agentUnstableSessionArchiveMethods interface {
 	// ArchiveSession handles the request "session/archive".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for archiving a session.
+	//
+	// Only available if the Agent supports the `sessionCapabilities.archive` capability.
+	//
+	// Archiving hides the session from default `session/list` results. It keeps the session ID
+	// and saved history. If the session is active, the Agent MUST cancel any ongoing work and
+	// free the session's resources as if `session/close` had been called, then archive it.
+	// Archiving an archived session succeeds. A session that does not exist gets `-32002`.
 	ArchiveSession(ctx context.Context, params *ArchiveSessionRequest) (*ArchiveSessionResponse, error)
 	// UnarchiveSession handles the request "session/unarchive".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for unarchiving a session.
+	//
+	// Only available if the Agent supports the `sessionCapabilities.archive` capability.
+	//
+	// Unarchiving returns the session to default `session/list` results with the same ID and
+	// saved history. It never loads or resumes the session. Clients that want to continue an
+	// archived session SHOULD unarchive it before calling `session/load` or `session/resume`.
+	// Unarchiving a session that is not archived succeeds. A session that does not exist
+	// gets `-32002`.
 	UnarchiveSession(ctx context.Context, params *UnarchiveSessionRequest) (*UnarchiveSessionResponse, error)
 }
 

@@ -90,13 +90,7 @@ func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open i
 //
 // Supplying `{}` means the agent supports checking session status.
 type SessionStatusCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -175,13 +169,7 @@ type SessionStatusResponse struct {
 	//
 	// Required. Clients MUST treat a value they do not recognize as `saved`.
 	Status SessionStatus `json:"status"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -383,13 +371,7 @@ func NewClientRequestParamsSessionStatusRequest(v SessionStatusRequest) ClientRe
 type SessionStatusRequest struct {
 	// The ID of the session to check.
 	SessionID SessionId `json:"sessionId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -490,6 +472,18 @@ func init() {
 // agentUnstableSessionStatusMethods are the methods of Agent that need unstable_session_status.
 type agentUnstableSessionStatusMethods interface {
 	// SessionStatus handles the request "session/status".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for checking the status of a session.
+	//
+	// Only available if the Agent supports the `sessionCapabilities.status` capability.
+	//
+	// `session/status` MUST NOT have side effects. The Agent does not load, resume, create,
+	// close, or change the session, and does not attach the requesting connection to it.
+	// A session the Agent does not know gets `-32002` with the requested `sessionId` in `data`.
 	SessionStatus(ctx context.Context, params *SessionStatusRequest) (*SessionStatusResponse, error)
 }
 

@@ -94,13 +94,7 @@ func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open in
 // Supplying `{}` means the agent supports `session/set_title`. Agents report titles
 // through `session/list` and `session_info_update` without this capability.
 type SessionTitleCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -177,13 +171,7 @@ type SetSessionTitleResponse struct {
 	// This differs from the requested title if the Agent normalized it. Clients SHOULD
 	// display this value rather than the one they sent.
 	Title string `json:"title"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -332,13 +320,7 @@ type SetSessionTitleRequest struct {
 	// truncating it. The Agent rejects a title that fails its validation, including one
 	// that is empty after normalization, with `-32602`.
 	Title string `json:"title"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -446,6 +428,20 @@ func init() {
 // agentUnstableSessionTitleMethods are the methods of Agent that need unstable_session_title.
 type agentUnstableSessionTitleMethods interface {
 	// SetSessionTitle handles the request "session/set_title".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for setting the title of a session.
+	//
+	// Only available if the Agent supports the `sessionCapabilities.title` capability.
+	//
+	// The session does not need to be active on the connection. Any session the Agent would
+	// return from `session/list` can be retitled. A session that does not exist gets `-32002`.
+	//
+	// The Agent responds only after it has stored the title. After a successful response, the
+	// Agent SHOULD NOT replace the title with one it generates automatically.
 	SetSessionTitle(ctx context.Context, params *SetSessionTitleRequest) (*SetSessionTitleResponse, error)
 }
 

@@ -158,9 +158,7 @@ type SubagentSessionCapabilities struct {
 	// the session. Omitted or `null` means unsupported. An object (including
 	// `{}`) means supported.
 	Cancel *SessionCancelCapabilities `json:"cancel,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -243,13 +241,7 @@ func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
 //
 // Supplying `{}` advertises support. An omitted or `null` `cancel` does not.
 type SessionCancelCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1669,14 +1661,7 @@ type SubagentUpdate struct {
 	// array replaces the whole list. `[]` reports no additional directories.
 	// Clients use these values for the child's root set.
 	AdditionalDirectories Patch[[]string] `json:"additionalDirectories,omitzero"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
-	//
-	// See protocol docs: [Extensibility]
-	// Omitted means unchanged. `null` removes the metadata.
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v1/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2128,9 +2113,7 @@ func (x *ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) (
 // must advertise this capability before the agent sends subagent updates or
 // session-directed messages.
 type SubagentCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Implementations MUST NOT make assumptions about values at
-	// these keys.
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

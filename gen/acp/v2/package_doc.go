@@ -35,4 +35,17 @@
 //   - unstable_session_title
 //   - unstable_subagents
 //   - unstable_system_prompt
+//
+// # Member _meta
+//
+// Most types have the member _meta (field Meta), whose comment there is
+// its first sentence. In full:
+//
+// The _meta property is reserved by ACP to allow clients and agents to attach additional
+// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
+// Implementations MUST NOT assign meaning to keys they do not recognize.
+//
+// See protocol docs: [Extensibility]
+//
+// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
 package acp

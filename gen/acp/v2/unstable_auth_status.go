@@ -90,13 +90,7 @@ func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open in
 //
 // Supplying `{}` means the agent supports the `auth/status` method.
 type AuthStatusCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -179,13 +173,7 @@ type AuthStatusResponse struct {
 	// Agents that hold credentials for several providers or accounts SHOULD list each
 	// of them and mark the ones in effect with `active`.
 	Accounts []AuthAccount `json:"accounts,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -373,13 +361,7 @@ type AuthAccount struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean no organization is reported.
 	Organization *string `json:"organization,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -559,13 +541,7 @@ type AuthStatusUpdateNotification struct {
 	// Agents that hold credentials for several providers or accounts SHOULD list each
 	// of them and mark the ones in effect with `active`.
 	Accounts []AuthAccount `json:"accounts,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -709,13 +685,7 @@ func NewClientRequestParamsAuthStatusRequest(v AuthStatusRequest) ClientRequestP
 // Agents MUST NOT reject it with `auth_required` (`-32000`), since Clients call it to learn
 // whether authentication is required.
 type AuthStatusRequest struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -819,6 +789,17 @@ func init() {
 // agentUnstableAuthStatusMethods are the methods of Agent that need unstable_auth_status.
 type agentUnstableAuthStatusMethods interface {
 	// AuthStatus handles the request "auth/status".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for the `auth/status` method.
+	//
+	// Queries the agent's current authentication state without changing it.
+	//
+	// Agents MUST NOT reject it with `auth_required` (`-32000`), since Clients call it to learn
+	// whether authentication is required.
 	AuthStatus(ctx context.Context, params *AuthStatusRequest) (*AuthStatusResponse, error)
 }
 
@@ -836,6 +817,16 @@ func init() {
 // clientUnstableAuthStatusMethods are the methods of Client that need unstable_auth_status.
 type clientUnstableAuthStatusMethods interface {
 	// AuthStatusUpdate handles the notification "auth/status_update".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Notification sent by the agent when its authentication status changes.
+	//
+	// Carries the same fields as the `auth/status` response. Agents that advertise the
+	// `auth.status` capability MAY send it at any time after `initialize`, and SHOULD only
+	// send it when the reported status differs from the last one sent on the connection.
 	AuthStatusUpdate(ctx context.Context, params *AuthStatusUpdateNotification) error
 }
 

@@ -61,14 +61,7 @@ type MessageMcpRequest struct {
 	Method string `json:"method"`
 	// Optional inner MCP params. Null is equivalent to omission.
 	Params json.RawMessage `json:"params,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	// This is ACP metadata, not the inner MCP message's `_meta`.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -269,13 +262,7 @@ func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]
 //
 // Supplying `{}` means the agent supports ACP MCP server transports.
 type McpAcpCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -410,13 +397,7 @@ type McpServerAcp struct {
 	// Providers MUST NOT reuse an ID for multiple ACP-transport MCP servers that are visible
 	// on the same ACP connection.
 	ServerID McpServerAcpId `json:"serverId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -672,14 +653,7 @@ func (x *MessageMcpResponse) declaresMember(name []byte) bool {
 type MessageMcpResponseResult struct {
 	// Required, even if JSON null.
 	Result json.RawMessage `json:"result"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	// This is ACP metadata, not the inner MCP message's `_meta`.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -769,14 +743,7 @@ func NewMessageMcpResponseResult(v MessageMcpResponseResult) MessageMcpResponse 
 type MessageMcpResponseError struct {
 	// Required, non-null MCP error object.
 	Error McpError `json:"error"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	// This is ACP metadata, not the inner MCP message's `_meta`.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1008,14 +975,7 @@ type MessageMcpNotification struct {
 	Method string `json:"method"`
 	// Optional inner MCP params. Null is equivalent to omission.
 	Params json.RawMessage `json:"params,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	// This is ACP metadata, not the inner MCP message's `_meta`.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1156,6 +1116,11 @@ func init() {
 // agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.
 type agentUnstableMCPOverACPMethods interface {
 	// MCPMessage handles the notification "mcp/message".
+	//
+	// # UNSTABLE
+	//
+	// Notification for an active request, sent from provider to consumer.
+	// Includes subscription acknowledgements and updates.
 	MCPMessage(ctx context.Context, params *MessageMcpNotification) error
 }
 
@@ -1173,6 +1138,10 @@ func init() {
 // clientUnstableMCPOverACPMethods are the methods of Client that need unstable_mcp_over_acp.
 type clientUnstableMCPOverACPMethods interface {
 	// MessageMcp handles the request "mcp/message".
+	//
+	// # UNSTABLE
+	//
+	// Request parameters for `mcp/message`, sent from consumer to provider.
 	MessageMcp(ctx context.Context, params *MessageMcpRequest) (*MessageMcpResponse, error)
 }
 

@@ -158,13 +158,7 @@ type PlanFile struct {
 	PlanID PlanId `json:"planId"`
 	// The URI of the file containing the plan.
 	URI string `json:"uri"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -261,13 +255,7 @@ type PlanMarkdown struct {
 	PlanID PlanId `json:"planId"`
 	// Markdown content for the plan.
 	Content string `json:"content"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -362,13 +350,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 type PlanRemoved struct {
 	// The plan ID to remove.
 	PlanID PlanId `json:"planId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

@@ -1489,10 +1489,63 @@ var ProxyMethods = wireNewMethodTable(
 // not wait for a reply from the peer.
 type Proxy interface {
 	// InitializeProxy handles the request "proxy/initialize".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Request parameters for `proxy/initialize`.
+	//
+	// A conductor sends `proxy/initialize` instead of `initialize` to every component that has a
+	// successor, which tells the component to run as a proxy. The params and the response are
+	// the same as for `initialize`. A conductor sends `initialize` to the final agent.
+	//
+	// The params carry the protocol version the conductor selected: the client's requested
+	// version, unless the conductor supports only a lower one. Before answering successfully,
+	// the proxy MUST forward an `initialize` request to its successor through `proxy/successor`.
+	//
+	// See the [Proxy Chains RFD].
+	//
+	// [Proxy Chains RFD]: https://agentclientprotocol.com/rfds/proxy-chains
 	InitializeProxy(ctx context.Context, params *InitializeProxyRequest) (*InitializeProxyResponse, error)
 	// ProxySuccessor handles the request "proxy/successor".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Parameters of a `proxy/successor` request.
+	//
+	// A proxy sends it to forward a message to its successor, and the conductor sends it to
+	// deliver a message from the successor to the proxy. The envelope wraps one request: `method`
+	// and `params` are the wrapped request's method and params.
+	//
+	// The result or error of the wrapped request is returned unchanged, as the same JSON value,
+	// as the result or error of the `proxy/successor` request. Errors the conductor returns
+	// itself, for example because the successor has exited, are not wrapped results.
+	//
+	// To cancel it, the sender sends `$/cancel_request` with the ID of this `proxy/successor`
+	// request on the same connection. Cancellation is never forwarded to another hop.
+	//
+	// See the [Proxy Chains RFD].
+	//
+	// [Proxy Chains RFD]: https://agentclientprotocol.com/rfds/proxy-chains
 	ProxySuccessor(ctx context.Context, params *ProxySuccessorRequest) (*ProxySuccessorResponse, error)
 	// ProxySuccessorNotification handles the notification "proxy/successor".
+	//
+	// # UNSTABLE
+	//
+	// This capability is not part of the spec yet, and may be removed or changed at any point.
+	//
+	// Parameters of a `proxy/successor` notification.
+	//
+	// A proxy sends it to forward a message to its successor, and the conductor sends it to
+	// deliver a message from the successor to the proxy. The envelope wraps one notification: `method`
+	// and `params` are the wrapped notification's method and params.
+	//
+	// See the [Proxy Chains RFD].
+	//
+	// [Proxy Chains RFD]: https://agentclientprotocol.com/rfds/proxy-chains
 	ProxySuccessorNotification(ctx context.Context, params *ProxySuccessorNotification) error
 }
 

@@ -115,13 +115,7 @@ func NewBackgroundWorkSubagent(v BackgroundSubagent) BackgroundWork {
 type BackgroundSubagent struct {
 	// The ID of the listed session.
 	SessionID SessionId `json:"sessionId"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -226,13 +220,7 @@ type UnknownStateUpdate struct {
 	//
 	// [Background Work]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work
 	Background []BackgroundWork `json:"background,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -458,13 +446,7 @@ type SubagentSessionCapabilities struct {
 	// the session. Omitted and `null` are equivalent and mean unsupported. An object (including
 	// `{}`) means supported.
 	Cancel *SessionCancelCapabilities `json:"cancel,omitempty"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -547,13 +529,7 @@ func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
 //
 // Supplying `{}` advertises support. An omitted or `null` `cancel` does not.
 type SessionCancelCapabilities struct {
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -692,16 +668,7 @@ type SubagentUpdate struct {
 	// effective additional directories, independently of `cwd`. A concrete
 	// array replaces the whole list. `[]` reports no additional directories.
 	AdditionalDirectories Patch[[]AbsolutePath] `json:"additionalDirectories,omitzero"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
-	// clears it. An object patches the stored metadata by top-level key: keys it omits are
-	// unchanged, a key set to `null` is removed, and any other value replaces that key's
-	// stored value without merging nested objects. Beyond this patch rule, implementations
-	// MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Metadata Patches]
-	//
-	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -870,16 +837,7 @@ type SessionMessage struct {
 	// Omitted leaves content unchanged. `null` clears it. A concrete array
 	// replaces the whole content collection.
 	Content Patch[[]ContentBlock] `json:"content,omitzero"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted leaves the stored metadata unchanged. `null`
-	// clears it. An object patches the stored metadata by top-level key: keys it omits are
-	// unchanged, a key set to `null` is removed, and any other value replaces that key's
-	// stored value without merging nested objects. Beyond this patch rule, implementations
-	// MUST NOT assign meaning to keys they do not recognize.
-	//
-	// See protocol docs: [Metadata Patches]
-	//
-	// [Metadata Patches]: https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta Patch[json.RawMessage] `json:"_meta,omitzero"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1021,14 +979,7 @@ type SessionMessageChunk struct {
 	MessageID MessageId `json:"messageId"`
 	// A single content block appended to the message.
 	Content ContentBlock `json:"content"`
-	// The _meta property is reserved by ACP to allow clients and agents to attach additional
-	// metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.
-	// Implementations MUST NOT assign meaning to keys they do not recognize.
-	// This metadata is scoped to the chunk and does not patch stored metadata.
-	//
-	// See protocol docs: [Extensibility]
-	//
-	// [Extensibility]: https://agentclientprotocol.com/protocol/v2/draft/extensibility
+	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.

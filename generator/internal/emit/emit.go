@@ -24,6 +24,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC) ([]OutputFile, err
 	pkg := info.Name
 	fs := newFileSet(pkg)
 	fs.on(nil)
+	commons := shortenCommonDocs(types)
 	for _, t := range types {
 		if err := emitType(fs, t); err != nil {
 			return nil, err
@@ -39,7 +40,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC) ([]OutputFile, err
 		return nil, err
 	}
 	files = append(files, v2...)
-	pd, err := packageDoc(info, rpc, fs.features())
+	pd, err := packageDoc(info, rpc, fs.features(), commons)
 	if err != nil {
 		return nil, err
 	}

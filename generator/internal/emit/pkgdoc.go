@@ -34,8 +34,10 @@ type PackageInfo struct {
 // packageDoc renders package_doc.go (not doc.go, the usual name of a
 // hand-written package comment, which go doc shows first): the package comment, naming the schema, its
 // release, acpgen's version and the build tags of the features in the
-// package. features are sorted.
-func packageDoc(info PackageInfo, rpc *ir.RPC, features []string) (OutputFile, error) {
+// package, and gives in full the descriptions of the members many types
+// share (commons), whose fields have only their first sentence. features
+// are sorted.
+func packageDoc(info PackageInfo, rpc *ir.RPC, features []string, commons []commonDoc) (OutputFile, error) {
 	f := NewFile(info.Name)
 	f.HeaderComment(GeneratedHeader)
 	var b strings.Builder
@@ -82,6 +84,15 @@ func packageDoc(info PackageInfo, rpc *ir.RPC, features []string) (OutputFile, e
 		for _, feat := range features {
 			line("  - %s", feat)
 		}
+	}
+	for _, c := range commons {
+		line("")
+		line("# Member %s", c.Member)
+		line("")
+		line("Most types have the member %s (field %s), whose comment there is", c.Member, c.Go)
+		line("its first sentence. In full:")
+		line("")
+		line("%s", goDoc(strings.TrimSpace(c.Full)))
 	}
 	for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
 		f.PackageComment(l) // one line each: jennifer writes a multi-line comment as /* */

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/naming"
@@ -105,12 +106,18 @@ func emitHandlerInterface(fs *fileSet, s *ir.RPCSide) {
 }
 
 // handlerSignature is the doc and signature of the handler method of m.
+// The doc names the method and gives the schema's description of it,
+// which the schema puts on the params definition.
 func handlerSignature(m *ir.RPCMethod) []Code {
-	doc := Commentf("%s handles the request %q.", m.Go, m.Name)
+	kind := "request"
 	if m.Notification {
-		doc = Commentf("%s handles the notification %q.", m.Go, m.Name)
+		kind = "notification"
 	}
-	return []Code{doc, Id(m.Go).Params(handlerParams(m)...).Add(handlerResults(m))}
+	var out []Code
+	for _, line := range strings.Split(joinParagraphs(fmt.Sprintf("%s handles the %s %q.", m.Go, kind, m.Name), goDoc(strings.TrimSpace(m.Doc))), "\n") {
+		out = append(out, Comment(strings.TrimRight(line, " \t")))
+	}
+	return append(out, Id(m.Go).Params(handlerParams(m)...).Add(handlerResults(m)))
 }
 
 func handlerParams(m *ir.RPCMethod) []Code {

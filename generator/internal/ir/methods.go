@@ -113,6 +113,9 @@ type RPCMethod struct {
 	Params, Result string
 	// Path is the params definition's location, for errors.
 	Path string
+	// Doc is the params definition's description: the schema describes a
+	// method only there.
+	Doc string
 	// Gate is the method's own feature (its claim in the feature map) and
 	// those of its params and result types.
 	Gate Gate

@@ -132,7 +132,7 @@ func readMethods(doc *schema.Doc, uses *messageUses) (map[string][]*ir.RPCMethod
 				results[Key{Method: n.Method, Side: side}] = d.Name
 				continue
 			}
-			m := &ir.RPCMethod{Name: n.Method, Notification: role == RoleNotification, Params: d.Name, Path: n.Path}
+			m := &ir.RPCMethod{Name: n.Method, Notification: role == RoleNotification, Params: d.Name, Path: n.Path, Doc: n.Description}
 			bySide[side] = append(bySide[side], m)
 		}
 	}
