@@ -21974,110 +21974,26 @@ const (
 // AgentMethods is the table of the methods that the side "agent" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var AgentMethods = wireNewMethodTable(
-	SideAgent,
-	Method{
-		Params:       "ExtRequest",
-		Result:       "ExtResponse",
-		decodeParams: wireDecodeAs[ExtRequest],
-		decodeResult: wireDecodeAs[ExtResponse],
+var AgentMethods = &MethodTable{
+	side:            SideAgent,
+	extRequest:      Method{Params: "ExtRequest", Result: "ExtResponse"},
+	extNotification: Method{Notification: true, Params: "ExtNotification"},
+	methods: []Method{
+		{Name: AgentMethodInitialize, Params: "InitializeRequest", Result: "InitializeResponse"},
+		{Name: AgentMethodAuthenticate, Params: "AuthenticateRequest", Result: "AuthenticateResponse"},
+		{Name: AgentMethodLogout, Params: "LogoutRequest", Result: "LogoutResponse"},
+		{Name: AgentMethodSessionNew, Params: "NewSessionRequest", Result: "NewSessionResponse"},
+		{Name: AgentMethodSessionLoad, Params: "LoadSessionRequest", Result: "LoadSessionResponse"},
+		{Name: AgentMethodSessionList, Params: "ListSessionsRequest", Result: "ListSessionsResponse"},
+		{Name: AgentMethodSessionDelete, Params: "DeleteSessionRequest", Result: "DeleteSessionResponse"},
+		{Name: AgentMethodSessionResume, Params: "ResumeSessionRequest", Result: "ResumeSessionResponse"},
+		{Name: AgentMethodSessionClose, Params: "CloseSessionRequest", Result: "CloseSessionResponse"},
+		{Name: AgentMethodSessionSetMode, Params: "SetSessionModeRequest", Result: "SetSessionModeResponse"},
+		{Name: AgentMethodSessionSetConfigOption, Params: "SetSessionConfigOptionRequest", Result: "SetSessionConfigOptionResponse"},
+		{Name: AgentMethodSessionPrompt, Params: "PromptRequest", Result: "PromptResponse"},
+		{Name: AgentMethodSessionCancel, Notification: true, Params: "CancelNotification"},
 	},
-	Method{
-		Notification: true,
-		Params:       "ExtNotification",
-		decodeParams: wireDecodeAs[ExtNotification],
-	},
-	Method{
-		Name:         AgentMethodInitialize,
-		Params:       "InitializeRequest",
-		Result:       "InitializeResponse",
-		decodeParams: wireDecodeAs[InitializeRequest],
-		decodeResult: wireDecodeAs[InitializeResponse],
-	},
-	Method{
-		Name:         AgentMethodAuthenticate,
-		Params:       "AuthenticateRequest",
-		Result:       "AuthenticateResponse",
-		decodeParams: wireDecodeAs[AuthenticateRequest],
-		decodeResult: wireDecodeAs[AuthenticateResponse],
-	},
-	Method{
-		Name:         AgentMethodLogout,
-		Params:       "LogoutRequest",
-		Result:       "LogoutResponse",
-		decodeParams: wireDecodeAs[LogoutRequest],
-		decodeResult: wireDecodeAs[LogoutResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionNew,
-		Params:       "NewSessionRequest",
-		Result:       "NewSessionResponse",
-		decodeParams: wireDecodeAs[NewSessionRequest],
-		decodeResult: wireDecodeAs[NewSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionLoad,
-		Params:       "LoadSessionRequest",
-		Result:       "LoadSessionResponse",
-		decodeParams: wireDecodeAs[LoadSessionRequest],
-		decodeResult: wireDecodeAs[LoadSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionList,
-		Params:       "ListSessionsRequest",
-		Result:       "ListSessionsResponse",
-		decodeParams: wireDecodeAs[ListSessionsRequest],
-		decodeResult: wireDecodeAs[ListSessionsResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionDelete,
-		Params:       "DeleteSessionRequest",
-		Result:       "DeleteSessionResponse",
-		decodeParams: wireDecodeAs[DeleteSessionRequest],
-		decodeResult: wireDecodeAs[DeleteSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionResume,
-		Params:       "ResumeSessionRequest",
-		Result:       "ResumeSessionResponse",
-		decodeParams: wireDecodeAs[ResumeSessionRequest],
-		decodeResult: wireDecodeAs[ResumeSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionClose,
-		Params:       "CloseSessionRequest",
-		Result:       "CloseSessionResponse",
-		decodeParams: wireDecodeAs[CloseSessionRequest],
-		decodeResult: wireDecodeAs[CloseSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionSetMode,
-		Params:       "SetSessionModeRequest",
-		Result:       "SetSessionModeResponse",
-		decodeParams: wireDecodeAs[SetSessionModeRequest],
-		decodeResult: wireDecodeAs[SetSessionModeResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionSetConfigOption,
-		Params:       "SetSessionConfigOptionRequest",
-		Result:       "SetSessionConfigOptionResponse",
-		decodeParams: wireDecodeAs[SetSessionConfigOptionRequest],
-		decodeResult: wireDecodeAs[SetSessionConfigOptionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionPrompt,
-		Params:       "PromptRequest",
-		Result:       "PromptResponse",
-		decodeParams: wireDecodeAs[PromptRequest],
-		decodeResult: wireDecodeAs[PromptResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionCancel,
-		Notification: true,
-		Params:       "CancelNotification",
-		decodeParams: wireDecodeAs[CancelNotification],
-	},
-)
+}
 
 // SideClient is the side "client": it handles the methods of ClientMethods.
 const SideClient Side = "client"
@@ -22111,95 +22027,24 @@ const (
 // ClientMethods is the table of the methods that the side "client" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var ClientMethods = wireNewMethodTable(
-	SideClient,
-	Method{
-		Params:       "ExtRequest",
-		Result:       "ExtResponse",
-		decodeParams: wireDecodeAs[ExtRequest],
-		decodeResult: wireDecodeAs[ExtResponse],
+var ClientMethods = &MethodTable{
+	side:            SideClient,
+	extRequest:      Method{Params: "ExtRequest", Result: "ExtResponse"},
+	extNotification: Method{Notification: true, Params: "ExtNotification"},
+	methods: []Method{
+		{Name: ClientMethodFsWriteTextFile, Params: "WriteTextFileRequest", Result: "WriteTextFileResponse"},
+		{Name: ClientMethodFsReadTextFile, Params: "ReadTextFileRequest", Result: "ReadTextFileResponse"},
+		{Name: ClientMethodSessionRequestPermission, Params: "RequestPermissionRequest", Result: "RequestPermissionResponse"},
+		{Name: ClientMethodTerminalCreate, Params: "CreateTerminalRequest", Result: "CreateTerminalResponse"},
+		{Name: ClientMethodTerminalOutput, Params: "TerminalOutputRequest", Result: "TerminalOutputResponse"},
+		{Name: ClientMethodTerminalRelease, Params: "ReleaseTerminalRequest", Result: "ReleaseTerminalResponse"},
+		{Name: ClientMethodTerminalWaitForExit, Params: "WaitForTerminalExitRequest", Result: "WaitForTerminalExitResponse"},
+		{Name: ClientMethodTerminalKill, Params: "KillTerminalRequest", Result: "KillTerminalResponse"},
+		{Name: ClientMethodElicitationCreate, Params: "CreateElicitationRequest", Result: "CreateElicitationResponse"},
+		{Name: ClientMethodSessionUpdate, Notification: true, Params: "SessionNotification"},
+		{Name: ClientMethodElicitationComplete, Notification: true, Params: "CompleteElicitationNotification"},
 	},
-	Method{
-		Notification: true,
-		Params:       "ExtNotification",
-		decodeParams: wireDecodeAs[ExtNotification],
-	},
-	Method{
-		Name:         ClientMethodFsWriteTextFile,
-		Params:       "WriteTextFileRequest",
-		Result:       "WriteTextFileResponse",
-		decodeParams: wireDecodeAs[WriteTextFileRequest],
-		decodeResult: wireDecodeAs[WriteTextFileResponse],
-	},
-	Method{
-		Name:         ClientMethodFsReadTextFile,
-		Params:       "ReadTextFileRequest",
-		Result:       "ReadTextFileResponse",
-		decodeParams: wireDecodeAs[ReadTextFileRequest],
-		decodeResult: wireDecodeAs[ReadTextFileResponse],
-	},
-	Method{
-		Name:         ClientMethodSessionRequestPermission,
-		Params:       "RequestPermissionRequest",
-		Result:       "RequestPermissionResponse",
-		decodeParams: wireDecodeAs[RequestPermissionRequest],
-		decodeResult: wireDecodeAs[RequestPermissionResponse],
-	},
-	Method{
-		Name:         ClientMethodTerminalCreate,
-		Params:       "CreateTerminalRequest",
-		Result:       "CreateTerminalResponse",
-		decodeParams: wireDecodeAs[CreateTerminalRequest],
-		decodeResult: wireDecodeAs[CreateTerminalResponse],
-	},
-	Method{
-		Name:         ClientMethodTerminalOutput,
-		Params:       "TerminalOutputRequest",
-		Result:       "TerminalOutputResponse",
-		decodeParams: wireDecodeAs[TerminalOutputRequest],
-		decodeResult: wireDecodeAs[TerminalOutputResponse],
-	},
-	Method{
-		Name:         ClientMethodTerminalRelease,
-		Params:       "ReleaseTerminalRequest",
-		Result:       "ReleaseTerminalResponse",
-		decodeParams: wireDecodeAs[ReleaseTerminalRequest],
-		decodeResult: wireDecodeAs[ReleaseTerminalResponse],
-	},
-	Method{
-		Name:         ClientMethodTerminalWaitForExit,
-		Params:       "WaitForTerminalExitRequest",
-		Result:       "WaitForTerminalExitResponse",
-		decodeParams: wireDecodeAs[WaitForTerminalExitRequest],
-		decodeResult: wireDecodeAs[WaitForTerminalExitResponse],
-	},
-	Method{
-		Name:         ClientMethodTerminalKill,
-		Params:       "KillTerminalRequest",
-		Result:       "KillTerminalResponse",
-		decodeParams: wireDecodeAs[KillTerminalRequest],
-		decodeResult: wireDecodeAs[KillTerminalResponse],
-	},
-	Method{
-		Name:         ClientMethodElicitationCreate,
-		Params:       "CreateElicitationRequest",
-		Result:       "CreateElicitationResponse",
-		decodeParams: wireDecodeAs[CreateElicitationRequest],
-		decodeResult: wireDecodeAs[CreateElicitationResponse],
-	},
-	Method{
-		Name:         ClientMethodSessionUpdate,
-		Notification: true,
-		Params:       "SessionNotification",
-		decodeParams: wireDecodeAs[SessionNotification],
-	},
-	Method{
-		Name:         ClientMethodElicitationComplete,
-		Notification: true,
-		Params:       "CompleteElicitationNotification",
-		decodeParams: wireDecodeAs[CompleteElicitationNotification],
-	},
-)
+}
 
 // SideProtocol is the side "protocol": it handles the methods of ProtocolMethods.
 const SideProtocol Side = "protocol"
@@ -22213,17 +22058,66 @@ const (
 // ProtocolMethods is the table of the methods that the side "protocol" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var ProtocolMethods = wireNewMethodTable(
-	SideProtocol,
-	Method{},
-	Method{},
-	Method{
-		Name:         ProtocolMethodCancelRequest,
-		Notification: true,
-		Params:       "CancelRequestNotification",
-		decodeParams: wireDecodeAs[CancelRequestNotification],
+var ProtocolMethods = &MethodTable{
+	side: SideProtocol,
+	methods: []Method{
+		{Name: ProtocolMethodCancelRequest, Notification: true, Params: "CancelRequestNotification"},
 	},
-)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"AuthenticateRequest":             wireDecodeAs[AuthenticateRequest],
+		"AuthenticateResponse":            wireDecodeAs[AuthenticateResponse],
+		"CancelNotification":              wireDecodeAs[CancelNotification],
+		"CancelRequestNotification":       wireDecodeAs[CancelRequestNotification],
+		"CloseSessionRequest":             wireDecodeAs[CloseSessionRequest],
+		"CloseSessionResponse":            wireDecodeAs[CloseSessionResponse],
+		"CompleteElicitationNotification": wireDecodeAs[CompleteElicitationNotification],
+		"CreateElicitationRequest":        wireDecodeAs[CreateElicitationRequest],
+		"CreateElicitationResponse":       wireDecodeAs[CreateElicitationResponse],
+		"CreateTerminalRequest":           wireDecodeAs[CreateTerminalRequest],
+		"CreateTerminalResponse":          wireDecodeAs[CreateTerminalResponse],
+		"DeleteSessionRequest":            wireDecodeAs[DeleteSessionRequest],
+		"DeleteSessionResponse":           wireDecodeAs[DeleteSessionResponse],
+		"ExtNotification":                 wireDecodeAs[ExtNotification],
+		"ExtRequest":                      wireDecodeAs[ExtRequest],
+		"ExtResponse":                     wireDecodeAs[ExtResponse],
+		"InitializeRequest":               wireDecodeAs[InitializeRequest],
+		"InitializeResponse":              wireDecodeAs[InitializeResponse],
+		"KillTerminalRequest":             wireDecodeAs[KillTerminalRequest],
+		"KillTerminalResponse":            wireDecodeAs[KillTerminalResponse],
+		"ListSessionsRequest":             wireDecodeAs[ListSessionsRequest],
+		"ListSessionsResponse":            wireDecodeAs[ListSessionsResponse],
+		"LoadSessionRequest":              wireDecodeAs[LoadSessionRequest],
+		"LoadSessionResponse":             wireDecodeAs[LoadSessionResponse],
+		"LogoutRequest":                   wireDecodeAs[LogoutRequest],
+		"LogoutResponse":                  wireDecodeAs[LogoutResponse],
+		"NewSessionRequest":               wireDecodeAs[NewSessionRequest],
+		"NewSessionResponse":              wireDecodeAs[NewSessionResponse],
+		"PromptRequest":                   wireDecodeAs[PromptRequest],
+		"PromptResponse":                  wireDecodeAs[PromptResponse],
+		"ReadTextFileRequest":             wireDecodeAs[ReadTextFileRequest],
+		"ReadTextFileResponse":            wireDecodeAs[ReadTextFileResponse],
+		"ReleaseTerminalRequest":          wireDecodeAs[ReleaseTerminalRequest],
+		"ReleaseTerminalResponse":         wireDecodeAs[ReleaseTerminalResponse],
+		"RequestPermissionRequest":        wireDecodeAs[RequestPermissionRequest],
+		"RequestPermissionResponse":       wireDecodeAs[RequestPermissionResponse],
+		"ResumeSessionRequest":            wireDecodeAs[ResumeSessionRequest],
+		"ResumeSessionResponse":           wireDecodeAs[ResumeSessionResponse],
+		"SessionNotification":             wireDecodeAs[SessionNotification],
+		"SetSessionConfigOptionRequest":   wireDecodeAs[SetSessionConfigOptionRequest],
+		"SetSessionConfigOptionResponse":  wireDecodeAs[SetSessionConfigOptionResponse],
+		"SetSessionModeRequest":           wireDecodeAs[SetSessionModeRequest],
+		"SetSessionModeResponse":          wireDecodeAs[SetSessionModeResponse],
+		"TerminalOutputRequest":           wireDecodeAs[TerminalOutputRequest],
+		"TerminalOutputResponse":          wireDecodeAs[TerminalOutputResponse],
+		"WaitForTerminalExitRequest":      wireDecodeAs[WaitForTerminalExitRequest],
+		"WaitForTerminalExitResponse":     wireDecodeAs[WaitForTerminalExitResponse],
+		"WriteTextFileRequest":            wireDecodeAs[WriteTextFileRequest],
+		"WriteTextFileResponse":           wireDecodeAs[WriteTextFileResponse],
+	})
+}
 
 // Message is a JSON-RPC message: a *Request, a *Notification or a *Response.
 // DecodeMessage tells them apart; Marshal and AppendJSON encode any of them.

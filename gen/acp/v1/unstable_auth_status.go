@@ -759,13 +759,7 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodAuthStatus,
-			Params:       "AuthStatusRequest",
-			Result:       "AuthStatusResponse",
-			decodeParams: wireDecodeAs[AuthStatusRequest],
-			decodeResult: wireDecodeAs[AuthStatusResponse],
-		},
+		Method{Name: AgentMethodAuthStatus, Params: "AuthStatusRequest", Result: "AuthStatusResponse"},
 	)
 }
 
@@ -777,13 +771,16 @@ const (
 
 func init() {
 	ClientMethods.add(
-		Method{
-			Name:         ClientMethodAuthStatusUpdate,
-			Notification: true,
-			Params:       "AuthStatusUpdateNotification",
-			decodeParams: wireDecodeAs[AuthStatusUpdateNotification],
-		},
+		Method{Name: ClientMethodAuthStatusUpdate, Notification: true, Params: "AuthStatusUpdateNotification"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"AuthStatusRequest":            wireDecodeAs[AuthStatusRequest],
+		"AuthStatusResponse":           wireDecodeAs[AuthStatusResponse],
+		"AuthStatusUpdateNotification": wireDecodeAs[AuthStatusUpdateNotification],
+	})
 }
 
 // agentUnstableAuthStatusMethods are the methods of Agent that need unstable_auth_status.

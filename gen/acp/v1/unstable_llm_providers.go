@@ -1185,28 +1185,21 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodProvidersList,
-			Params:       "ListProvidersRequest",
-			Result:       "ListProvidersResponse",
-			decodeParams: wireDecodeAs[ListProvidersRequest],
-			decodeResult: wireDecodeAs[ListProvidersResponse],
-		},
-		Method{
-			Name:         AgentMethodProvidersSet,
-			Params:       "SetProviderRequest",
-			Result:       "SetProviderResponse",
-			decodeParams: wireDecodeAs[SetProviderRequest],
-			decodeResult: wireDecodeAs[SetProviderResponse],
-		},
-		Method{
-			Name:         AgentMethodProvidersDisable,
-			Params:       "DisableProviderRequest",
-			Result:       "DisableProviderResponse",
-			decodeParams: wireDecodeAs[DisableProviderRequest],
-			decodeResult: wireDecodeAs[DisableProviderResponse],
-		},
+		Method{Name: AgentMethodProvidersList, Params: "ListProvidersRequest", Result: "ListProvidersResponse"},
+		Method{Name: AgentMethodProvidersSet, Params: "SetProviderRequest", Result: "SetProviderResponse"},
+		Method{Name: AgentMethodProvidersDisable, Params: "DisableProviderRequest", Result: "DisableProviderResponse"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"DisableProviderRequest":  wireDecodeAs[DisableProviderRequest],
+		"DisableProviderResponse": wireDecodeAs[DisableProviderResponse],
+		"ListProvidersRequest":    wireDecodeAs[ListProvidersRequest],
+		"ListProvidersResponse":   wireDecodeAs[ListProvidersResponse],
+		"SetProviderRequest":      wireDecodeAs[SetProviderRequest],
+		"SetProviderResponse":     wireDecodeAs[SetProviderResponse],
+	})
 }
 
 // agentUnstableLLMProvidersMethods are the methods of Agent that need unstable_llm_providers.

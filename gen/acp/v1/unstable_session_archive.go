@@ -762,21 +762,18 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodSessionArchive,
-			Params:       "ArchiveSessionRequest",
-			Result:       "ArchiveSessionResponse",
-			decodeParams: wireDecodeAs[ArchiveSessionRequest],
-			decodeResult: wireDecodeAs[ArchiveSessionResponse],
-		},
-		Method{
-			Name:         AgentMethodSessionUnarchive,
-			Params:       "UnarchiveSessionRequest",
-			Result:       "UnarchiveSessionResponse",
-			decodeParams: wireDecodeAs[UnarchiveSessionRequest],
-			decodeResult: wireDecodeAs[UnarchiveSessionResponse],
-		},
+		Method{Name: AgentMethodSessionArchive, Params: "ArchiveSessionRequest", Result: "ArchiveSessionResponse"},
+		Method{Name: AgentMethodSessionUnarchive, Params: "UnarchiveSessionRequest", Result: "UnarchiveSessionResponse"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"ArchiveSessionRequest":    wireDecodeAs[ArchiveSessionRequest],
+		"ArchiveSessionResponse":   wireDecodeAs[ArchiveSessionResponse],
+		"UnarchiveSessionRequest":  wireDecodeAs[UnarchiveSessionRequest],
+		"UnarchiveSessionResponse": wireDecodeAs[UnarchiveSessionResponse],
+	})
 }
 
 // agentUnstableSessionArchiveMethods are the methods of Agent that need unstable_session_archive.

@@ -476,14 +476,15 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodSessionFork,
-			Params:       "ForkSessionRequest",
-			Result:       "ForkSessionResponse",
-			decodeParams: wireDecodeAs[ForkSessionRequest],
-			decodeResult: wireDecodeAs[ForkSessionResponse],
-		},
+		Method{Name: AgentMethodSessionFork, Params: "ForkSessionRequest", Result: "ForkSessionResponse"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"ForkSessionRequest":  wireDecodeAs[ForkSessionRequest],
+		"ForkSessionResponse": wireDecodeAs[ForkSessionResponse],
+	})
 }
 
 // agentUnstableSessionForkMethods are the methods of Agent that need unstable_session_fork.

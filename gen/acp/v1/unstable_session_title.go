@@ -415,14 +415,15 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodSessionSetTitle,
-			Params:       "SetSessionTitleRequest",
-			Result:       "SetSessionTitleResponse",
-			decodeParams: wireDecodeAs[SetSessionTitleRequest],
-			decodeResult: wireDecodeAs[SetSessionTitleResponse],
-		},
+		Method{Name: AgentMethodSessionSetTitle, Params: "SetSessionTitleRequest", Result: "SetSessionTitleResponse"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"SetSessionTitleRequest":  wireDecodeAs[SetSessionTitleRequest],
+		"SetSessionTitleResponse": wireDecodeAs[SetSessionTitleResponse],
+	})
 }
 
 // agentUnstableSessionTitleMethods are the methods of Agent that need unstable_session_title.

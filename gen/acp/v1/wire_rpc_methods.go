@@ -3,8 +3,10 @@
 package acp
 
 import (
+	"maps"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // The method tables route a JSON-RPC message to the Go type of its params
@@ -87,35 +89,72 @@ func (e *UnknownMethodError) Error() string {
 // MethodTable is the methods one side handles, looked up by name. Methods
 // whose name starts with "_" are extension methods: they decode to the
 // schema's raw extension types (ExtRequest, ExtNotification, ExtResponse)
-// when the side has them.
+// when the side has them. The generated tables are literals of the stable
+// methods; feature files add theirs from init, and the first lookup
+// indexes them all.
 type MethodTable struct {
-	side          Side
-	requests      map[string]Method
-	notifications map[string]Method
+	side Side
 	// extRequest and extNotification describe every extension method of
 	// the side (their Name is set on lookup); zero when it has none.
 	extRequest, extNotification Method
+	// methods are the side's methods, until the first lookup indexes
+	// them into requests and notifications.
+	methods                 []Method
+	index                   sync.Once
+	requests, notifications map[string]Method
 }
 
-// wireNewMethodTable starts the table of side with its stable methods.
+// wireNewMethodTable is a table of side with its stable methods, as the
+// generated literals are.
 func wireNewMethodTable(side Side, extRequest, extNotification Method, methods ...Method) *MethodTable {
-	t := &MethodTable{side: side, requests: map[string]Method{}, notifications: map[string]Method{}}
-	extRequest.Side, extNotification.Side = side, side
-	extNotification.Notification = true
-	t.extRequest, t.extNotification = extRequest, extNotification
-	t.add(methods...)
+	return &MethodTable{side: side, extRequest: extRequest, extNotification: extNotification, methods: methods}
+}
+
+// add puts methods in the table. Feature files call it from init, before
+// any lookup.
+func (t *MethodTable) add(methods ...Method) { t.methods = append(t.methods, methods...) }
+
+// indexed builds the table's maps on the first lookup; lookups may run
+// on many goroutines, while add runs only during package initialization.
+func (t *MethodTable) indexed() *MethodTable {
+	t.index.Do(func() {
+		t.requests, t.notifications = map[string]Method{}, map[string]Method{}
+		t.extRequest.Side, t.extNotification.Side = t.side, t.side
+		t.extNotification.Notification = true
+		t.extRequest.withDecoders()
+		t.extNotification.withDecoders()
+		for _, m := range t.methods {
+			m.Side = t.side
+			m.withDecoders()
+			if m.Notification {
+				t.notifications[m.Name] = m
+			} else {
+				t.requests[m.Name] = m
+			}
+		}
+	})
 	return t
 }
 
-// add puts methods in the table (feature files call it from init).
-func (t *MethodTable) add(methods ...Method) {
-	for _, m := range methods {
-		m.Side = t.side
-		if m.Notification {
-			t.notifications[m.Name] = m
-		} else {
-			t.requests[m.Name] = m
-		}
+// wireMethodTypes decode the params and result types of the methods by
+// Go type name. The generated tables name the types only, so that go doc
+// of a table reads as the list of its methods; the generated files add the
+// decoders from init (a feature's file those of its types).
+var wireMethodTypes = map[string]func([]byte) (any, error){}
+
+// wireAddMethodTypes adds decoders to wireMethodTypes.
+func wireAddMethodTypes(decoders map[string]func([]byte) (any, error)) {
+	maps.Copy(wireMethodTypes, decoders)
+}
+
+// withDecoders gives m the decoders of its params and result types, where
+// it has none of its own.
+func (m *Method) withDecoders() {
+	if m.decodeParams == nil && m.Params != "" {
+		m.decodeParams = wireMethodTypes[m.Params]
+	}
+	if m.decodeResult == nil && m.Result != "" {
+		m.decodeResult = wireMethodTypes[m.Result]
 	}
 }
 
@@ -125,11 +164,13 @@ func (t *MethodTable) Side() Side { return t.side }
 // Request looks up the request method name; extension names ("_x") give
 // the side's extension request.
 func (t *MethodTable) Request(name string) (Method, bool) {
+	t.indexed()
 	return t.lookup(t.requests, t.extRequest, name, false)
 }
 
 // Notification looks up the notification method name, like Request.
 func (t *MethodTable) Notification(name string) (Method, bool) {
+	t.indexed()
 	return t.lookup(t.notifications, t.extNotification, name, true)
 }
 
@@ -149,6 +190,7 @@ func (t *MethodTable) lookup(methods map[string]Method, ext Method, name string,
 // Methods lists the schema's methods of the side (extension methods
 // aside), by name, a request before a notification of the same name.
 func (t *MethodTable) Methods() []Method {
+	t.indexed()
 	out := make([]Method, 0, len(t.requests)+len(t.notifications))
 	for _, m := range t.requests {
 		out = append(out, m)

@@ -26289,110 +26289,26 @@ const (
 // AgentMethods is the table of the methods that the side "agent" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var AgentMethods = wireNewMethodTable(
-	SideAgent,
-	Method{
-		Params:       "ExtRequest",
-		Result:       "ExtResponse",
-		decodeParams: wireDecodeAs[ExtRequest],
-		decodeResult: wireDecodeAs[ExtResponse],
+var AgentMethods = &MethodTable{
+	side:            SideAgent,
+	extRequest:      Method{Params: "ExtRequest", Result: "ExtResponse"},
+	extNotification: Method{Notification: true, Params: "ExtNotification"},
+	methods: []Method{
+		{Name: AgentMethodInitialize, Params: "InitializeRequest", Result: "InitializeResponse"},
+		{Name: AgentMethodAuthLogin, Params: "LoginAuthRequest", Result: "LoginAuthResponse"},
+		{Name: AgentMethodAuthLogout, Params: "LogoutAuthRequest", Result: "LogoutAuthResponse"},
+		{Name: AgentMethodSessionNew, Params: "NewSessionRequest", Result: "NewSessionResponse"},
+		{Name: AgentMethodSessionList, Params: "ListSessionsRequest", Result: "ListSessionsResponse"},
+		{Name: AgentMethodSessionDelete, Params: "DeleteSessionRequest", Result: "DeleteSessionResponse"},
+		{Name: AgentMethodSessionResume, Params: "ResumeSessionRequest", Result: "ResumeSessionResponse"},
+		{Name: AgentMethodSessionClose, Params: "CloseSessionRequest", Result: "CloseSessionResponse"},
+		{Name: AgentMethodToolCallCancel, Params: "CancelToolCallRequest", Result: "CancelToolCallResponse"},
+		{Name: AgentMethodTerminalCancel, Params: "CancelTerminalRequest", Result: "CancelTerminalResponse"},
+		{Name: AgentMethodSessionSetConfigOption, Params: "SetSessionConfigOptionRequest", Result: "SetSessionConfigOptionResponse"},
+		{Name: AgentMethodSessionPrompt, Params: "PromptRequest", Result: "PromptResponse"},
+		{Name: AgentMethodSessionCancel, Notification: true, Params: "CancelSessionNotification"},
 	},
-	Method{
-		Notification: true,
-		Params:       "ExtNotification",
-		decodeParams: wireDecodeAs[ExtNotification],
-	},
-	Method{
-		Name:         AgentMethodInitialize,
-		Params:       "InitializeRequest",
-		Result:       "InitializeResponse",
-		decodeParams: wireDecodeAs[InitializeRequest],
-		decodeResult: wireDecodeAs[InitializeResponse],
-	},
-	Method{
-		Name:         AgentMethodAuthLogin,
-		Params:       "LoginAuthRequest",
-		Result:       "LoginAuthResponse",
-		decodeParams: wireDecodeAs[LoginAuthRequest],
-		decodeResult: wireDecodeAs[LoginAuthResponse],
-	},
-	Method{
-		Name:         AgentMethodAuthLogout,
-		Params:       "LogoutAuthRequest",
-		Result:       "LogoutAuthResponse",
-		decodeParams: wireDecodeAs[LogoutAuthRequest],
-		decodeResult: wireDecodeAs[LogoutAuthResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionNew,
-		Params:       "NewSessionRequest",
-		Result:       "NewSessionResponse",
-		decodeParams: wireDecodeAs[NewSessionRequest],
-		decodeResult: wireDecodeAs[NewSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionList,
-		Params:       "ListSessionsRequest",
-		Result:       "ListSessionsResponse",
-		decodeParams: wireDecodeAs[ListSessionsRequest],
-		decodeResult: wireDecodeAs[ListSessionsResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionDelete,
-		Params:       "DeleteSessionRequest",
-		Result:       "DeleteSessionResponse",
-		decodeParams: wireDecodeAs[DeleteSessionRequest],
-		decodeResult: wireDecodeAs[DeleteSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionResume,
-		Params:       "ResumeSessionRequest",
-		Result:       "ResumeSessionResponse",
-		decodeParams: wireDecodeAs[ResumeSessionRequest],
-		decodeResult: wireDecodeAs[ResumeSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionClose,
-		Params:       "CloseSessionRequest",
-		Result:       "CloseSessionResponse",
-		decodeParams: wireDecodeAs[CloseSessionRequest],
-		decodeResult: wireDecodeAs[CloseSessionResponse],
-	},
-	Method{
-		Name:         AgentMethodToolCallCancel,
-		Params:       "CancelToolCallRequest",
-		Result:       "CancelToolCallResponse",
-		decodeParams: wireDecodeAs[CancelToolCallRequest],
-		decodeResult: wireDecodeAs[CancelToolCallResponse],
-	},
-	Method{
-		Name:         AgentMethodTerminalCancel,
-		Params:       "CancelTerminalRequest",
-		Result:       "CancelTerminalResponse",
-		decodeParams: wireDecodeAs[CancelTerminalRequest],
-		decodeResult: wireDecodeAs[CancelTerminalResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionSetConfigOption,
-		Params:       "SetSessionConfigOptionRequest",
-		Result:       "SetSessionConfigOptionResponse",
-		decodeParams: wireDecodeAs[SetSessionConfigOptionRequest],
-		decodeResult: wireDecodeAs[SetSessionConfigOptionResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionPrompt,
-		Params:       "PromptRequest",
-		Result:       "PromptResponse",
-		decodeParams: wireDecodeAs[PromptRequest],
-		decodeResult: wireDecodeAs[PromptResponse],
-	},
-	Method{
-		Name:         AgentMethodSessionCancel,
-		Notification: true,
-		Params:       "CancelSessionNotification",
-		decodeParams: wireDecodeAs[CancelSessionNotification],
-	},
-)
+}
 
 // SideClient is the side "client": it handles the methods of ClientMethods.
 const SideClient Side = "client"
@@ -26412,46 +26328,17 @@ const (
 // ClientMethods is the table of the methods that the side "client" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var ClientMethods = wireNewMethodTable(
-	SideClient,
-	Method{
-		Params:       "ExtRequest",
-		Result:       "ExtResponse",
-		decodeParams: wireDecodeAs[ExtRequest],
-		decodeResult: wireDecodeAs[ExtResponse],
+var ClientMethods = &MethodTable{
+	side:            SideClient,
+	extRequest:      Method{Params: "ExtRequest", Result: "ExtResponse"},
+	extNotification: Method{Notification: true, Params: "ExtNotification"},
+	methods: []Method{
+		{Name: ClientMethodSessionRequestPermission, Params: "RequestPermissionRequest", Result: "RequestPermissionResponse"},
+		{Name: ClientMethodElicitationCreate, Params: "CreateElicitationRequest", Result: "CreateElicitationResponse"},
+		{Name: ClientMethodSessionUpdate, Notification: true, Params: "UpdateSessionNotification"},
+		{Name: ClientMethodElicitationComplete, Notification: true, Params: "CompleteElicitationNotification"},
 	},
-	Method{
-		Notification: true,
-		Params:       "ExtNotification",
-		decodeParams: wireDecodeAs[ExtNotification],
-	},
-	Method{
-		Name:         ClientMethodSessionRequestPermission,
-		Params:       "RequestPermissionRequest",
-		Result:       "RequestPermissionResponse",
-		decodeParams: wireDecodeAs[RequestPermissionRequest],
-		decodeResult: wireDecodeAs[RequestPermissionResponse],
-	},
-	Method{
-		Name:         ClientMethodElicitationCreate,
-		Params:       "CreateElicitationRequest",
-		Result:       "CreateElicitationResponse",
-		decodeParams: wireDecodeAs[CreateElicitationRequest],
-		decodeResult: wireDecodeAs[CreateElicitationResponse],
-	},
-	Method{
-		Name:         ClientMethodSessionUpdate,
-		Notification: true,
-		Params:       "UpdateSessionNotification",
-		decodeParams: wireDecodeAs[UpdateSessionNotification],
-	},
-	Method{
-		Name:         ClientMethodElicitationComplete,
-		Notification: true,
-		Params:       "CompleteElicitationNotification",
-		decodeParams: wireDecodeAs[CompleteElicitationNotification],
-	},
-)
+}
 
 // SideProtocol is the side "protocol": it handles the methods of ProtocolMethods.
 const SideProtocol Side = "protocol"
@@ -26465,17 +26352,52 @@ const (
 // ProtocolMethods is the table of the methods that the side "protocol" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var ProtocolMethods = wireNewMethodTable(
-	SideProtocol,
-	Method{},
-	Method{},
-	Method{
-		Name:         ProtocolMethodCancelRequest,
-		Notification: true,
-		Params:       "CancelRequestNotification",
-		decodeParams: wireDecodeAs[CancelRequestNotification],
+var ProtocolMethods = &MethodTable{
+	side: SideProtocol,
+	methods: []Method{
+		{Name: ProtocolMethodCancelRequest, Notification: true, Params: "CancelRequestNotification"},
 	},
-)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"CancelRequestNotification":       wireDecodeAs[CancelRequestNotification],
+		"CancelSessionNotification":       wireDecodeAs[CancelSessionNotification],
+		"CancelTerminalRequest":           wireDecodeAs[CancelTerminalRequest],
+		"CancelTerminalResponse":          wireDecodeAs[CancelTerminalResponse],
+		"CancelToolCallRequest":           wireDecodeAs[CancelToolCallRequest],
+		"CancelToolCallResponse":          wireDecodeAs[CancelToolCallResponse],
+		"CloseSessionRequest":             wireDecodeAs[CloseSessionRequest],
+		"CloseSessionResponse":            wireDecodeAs[CloseSessionResponse],
+		"CompleteElicitationNotification": wireDecodeAs[CompleteElicitationNotification],
+		"CreateElicitationRequest":        wireDecodeAs[CreateElicitationRequest],
+		"CreateElicitationResponse":       wireDecodeAs[CreateElicitationResponse],
+		"DeleteSessionRequest":            wireDecodeAs[DeleteSessionRequest],
+		"DeleteSessionResponse":           wireDecodeAs[DeleteSessionResponse],
+		"ExtNotification":                 wireDecodeAs[ExtNotification],
+		"ExtRequest":                      wireDecodeAs[ExtRequest],
+		"ExtResponse":                     wireDecodeAs[ExtResponse],
+		"InitializeRequest":               wireDecodeAs[InitializeRequest],
+		"InitializeResponse":              wireDecodeAs[InitializeResponse],
+		"ListSessionsRequest":             wireDecodeAs[ListSessionsRequest],
+		"ListSessionsResponse":            wireDecodeAs[ListSessionsResponse],
+		"LoginAuthRequest":                wireDecodeAs[LoginAuthRequest],
+		"LoginAuthResponse":               wireDecodeAs[LoginAuthResponse],
+		"LogoutAuthRequest":               wireDecodeAs[LogoutAuthRequest],
+		"LogoutAuthResponse":              wireDecodeAs[LogoutAuthResponse],
+		"NewSessionRequest":               wireDecodeAs[NewSessionRequest],
+		"NewSessionResponse":              wireDecodeAs[NewSessionResponse],
+		"PromptRequest":                   wireDecodeAs[PromptRequest],
+		"PromptResponse":                  wireDecodeAs[PromptResponse],
+		"RequestPermissionRequest":        wireDecodeAs[RequestPermissionRequest],
+		"RequestPermissionResponse":       wireDecodeAs[RequestPermissionResponse],
+		"ResumeSessionRequest":            wireDecodeAs[ResumeSessionRequest],
+		"ResumeSessionResponse":           wireDecodeAs[ResumeSessionResponse],
+		"SetSessionConfigOptionRequest":   wireDecodeAs[SetSessionConfigOptionRequest],
+		"SetSessionConfigOptionResponse":  wireDecodeAs[SetSessionConfigOptionResponse],
+		"UpdateSessionNotification":       wireDecodeAs[UpdateSessionNotification],
+	})
+}
 
 // Message is a JSON-RPC message: a *Request, a *Notification or a *Response.
 // DecodeMessage tells them apart; Marshal and AppendJSON encode any of them.

@@ -1086,12 +1086,7 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodMCPMessage,
-			Notification: true,
-			Params:       "MessageMcpNotification",
-			decodeParams: wireDecodeAs[MessageMcpNotification],
-		},
+		Method{Name: AgentMethodMCPMessage, Notification: true, Params: "MessageMcpNotification"},
 	)
 }
 
@@ -1103,14 +1098,16 @@ const (
 
 func init() {
 	ClientMethods.add(
-		Method{
-			Name:         ClientMethodMCPMessage,
-			Params:       "MessageMcpRequest",
-			Result:       "MessageMcpResponse",
-			decodeParams: wireDecodeAs[MessageMcpRequest],
-			decodeResult: wireDecodeAs[MessageMcpResponse],
-		},
+		Method{Name: ClientMethodMCPMessage, Params: "MessageMcpRequest", Result: "MessageMcpResponse"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"MessageMcpNotification": wireDecodeAs[MessageMcpNotification],
+		"MessageMcpRequest":      wireDecodeAs[MessageMcpRequest],
+		"MessageMcpResponse":     wireDecodeAs[MessageMcpResponse],
+	})
 }
 
 // agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.

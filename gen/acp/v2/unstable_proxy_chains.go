@@ -1452,31 +1452,34 @@ const (
 // ProxyMethods is the table of the methods that the side "proxy" handles: it looks a
 // method up by name and decodes its params or result. Files of unstable features
 // add their methods from init.
-var ProxyMethods = wireNewMethodTable(
-	SideProxy,
-	Method{},
-	Method{},
-	Method{
-		Name:         ProxyMethodProxyInitialize,
-		Params:       "InitializeProxyRequest",
-		Result:       "InitializeProxyResponse",
-		decodeParams: wireDecodeAs[InitializeProxyRequest],
-		decodeResult: wireDecodeAs[InitializeProxyResponse],
+var ProxyMethods = &MethodTable{
+	side: SideProxy,
+	methods: []Method{
+		{Name: ProxyMethodProxyInitialize, Params: "InitializeProxyRequest", Result: "InitializeProxyResponse"},
+		{Name: ProxyMethodProxySuccessor, Params: "ProxySuccessorRequest", Result: "ProxySuccessorResponse"},
+		{Name: ProxyMethodProxySuccessor, Notification: true, Params: "ProxySuccessorNotification"},
 	},
-	Method{
-		Name:         ProxyMethodProxySuccessor,
-		Params:       "ProxySuccessorRequest",
-		Result:       "ProxySuccessorResponse",
-		decodeParams: wireDecodeAs[ProxySuccessorRequest],
-		decodeResult: wireDecodeAs[ProxySuccessorResponse],
-	},
-	Method{
-		Name:         ProxyMethodProxySuccessor,
-		Notification: true,
-		Params:       "ProxySuccessorNotification",
-		decodeParams: wireDecodeAs[ProxySuccessorNotification],
-	},
-)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"InitializeProxyRequest":     wireDecodeAs[InitializeProxyRequest],
+		"InitializeProxyResponse":    wireDecodeAs[InitializeProxyResponse],
+		"ProxySuccessorNotification": wireDecodeAs[ProxySuccessorNotification],
+		"ProxySuccessorRequest":      wireDecodeAs[ProxySuccessorRequest],
+		"ProxySuccessorResponse":     wireDecodeAs[ProxySuccessorResponse],
+	})
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"InitializeProxyRequest":     wireDecodeAs[InitializeProxyRequest],
+		"InitializeProxyResponse":    wireDecodeAs[InitializeProxyResponse],
+		"ProxySuccessorNotification": wireDecodeAs[ProxySuccessorNotification],
+		"ProxySuccessorRequest":      wireDecodeAs[ProxySuccessorRequest],
+		"ProxySuccessorResponse":     wireDecodeAs[ProxySuccessorResponse],
+	})
+}
 
 // Proxy handles the methods of the side "proxy": one Go method per request (params
 // in, result or error out) and per notification (params in, error out).

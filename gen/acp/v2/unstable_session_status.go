@@ -476,14 +476,15 @@ const (
 
 func init() {
 	AgentMethods.add(
-		Method{
-			Name:         AgentMethodSessionStatus,
-			Params:       "SessionStatusRequest",
-			Result:       "SessionStatusResponse",
-			decodeParams: wireDecodeAs[SessionStatusRequest],
-			decodeResult: wireDecodeAs[SessionStatusResponse],
-		},
+		Method{Name: AgentMethodSessionStatus, Params: "SessionStatusRequest", Result: "SessionStatusResponse"},
 	)
+}
+
+func init() {
+	wireAddMethodTypes(map[string]func([]byte) (any, error){
+		"SessionStatusRequest":  wireDecodeAs[SessionStatusRequest],
+		"SessionStatusResponse": wireDecodeAs[SessionStatusResponse],
+	})
 }
 
 // agentUnstableSessionStatusMethods are the methods of Agent that need unstable_session_status.

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
 
@@ -17,11 +18,14 @@ func emitRPC(fs *fileSet, rpc *ir.RPC) {
 	if rpc == nil {
 		return
 	}
+	types := methodTypes{}
 	for _, s := range rpc.Sides {
 		emitSideConst(fs, s)
 		emitMethodNames(fs, s)
 		emitMethodTable(fs, s)
+		types.addSide(s)
 	}
+	types.emit(fs)
 	emitEnvelope(fs, rpc)
 	emitSurface(fs, rpc)
 }
@@ -64,14 +68,16 @@ func methodConstDoc(name string, m *ir.RPCMethod) string {
 }
 
 // emitMethodTable declares the side's table with the methods that need
-// nothing beyond the side's gate and adds the others from init.
+// nothing beyond the side's gate and adds the others from init. The table
+// is a literal of the runtime's MethodTable, so that go doc shows
+// `var AgentMethods = &MethodTable{ ... }` rather than a runtime helper.
 func emitMethodTable(fs *fileSet, s *ir.RPCSide) {
-	args := []Code{Line().Id(s.Const), Line().Add(extMethod(s.ExtRequest, s.ExtResult, false)), Line().Add(extMethod(s.ExtNotification, "", true))}
+	var stable []Code
 	var gates []ir.Gate
 	later := map[string][]Code{}
 	for _, m := range s.Methods {
 		if m.Gate.Equal(s.Gate) {
-			args = append(args, Line().Add(methodEntry(m)))
+			stable = append(stable, Line().Add(methodValue(Id(m.Const), m.Params, m.Result, m.Notification)))
 			continue
 		}
 		key := m.Gate.Key()
@@ -80,44 +86,97 @@ func emitMethodTable(fs *fileSet, s *ir.RPCSide) {
 		}
 		later[key] = append(later[key], Line().Add(methodEntry(m)))
 	}
+	fields := []Code{Line().Id("side").Op(":").Id(s.Const)}
+	if s.ExtRequest != "" {
+		fields = append(fields, Line().Id("extRequest").Op(":").Add(extMethod(s.ExtRequest, s.ExtResult, false)))
+	}
+	if s.ExtNotification != "" {
+		fields = append(fields, Line().Id("extNotification").Op(":").Add(extMethod(s.ExtNotification, "", true)))
+	}
+	if len(stable) > 0 {
+		fields = append(fields, Line().Id("methods").Op(":").Index().Id("Method").Values(append(stable, Line())...))
+	}
 	f := fs.on(s.Gate)
 	f.Comment(fmt.Sprintf("%s is the table of the methods that the side %q handles: it looks a", s.Table, s.Side))
 	f.Comment("method up by name and decodes its params or result. Files of unstable features")
 	f.Comment("add their methods from init.")
-	f.Var().Id(s.Table).Op("=").Id("wireNewMethodTable").Call(append(args, Line())...)
+	f.Var().Id(s.Table).Op("=").Op("&").Id("MethodTable").Values(append(fields, Line())...)
 	for _, g := range gates {
 		newFunc(fs.on(g)).Id("init").Params().Block(Id(s.Table).Dot("add").Call(append(later[g.Key()], Line())...))
 	}
 }
 
-// methodEntry is the table entry of one method.
+// methodEntry is the table entry of one method, on one line.
 func methodEntry(m *ir.RPCMethod) Code {
-	return methodValue(Id(m.Const), m.Params, m.Result, m.Notification)
+	return Id("Method").Add(methodValue(Id(m.Const), m.Params, m.Result, m.Notification))
 }
 
-// extMethod describes the side's extension methods of one kind (empty
-// when it has none); the table sets the name on lookup.
+// extMethod describes the side's extension methods of one kind; the table
+// sets the name on lookup.
 func extMethod(params, result string, notification bool) Code {
-	if params == "" {
-		return Id("Method").Values()
-	}
-	return methodValue(nil, params, result, notification)
+	return Id("Method").Add(methodValue(nil, params, result, notification))
 }
 
-// methodValue is a Method literal with its decoders.
+// methodValue is the braces of a Method literal. It names the params and
+// result types only: their decoders come from methodTypes.
 func methodValue(name Code, params, result string, notification bool) Code {
-	d := Dict{
-		Id("Params"):       Lit(params),
-		Id("decodeParams"): Id("wireDecodeAs").Types(Id(params)),
-	}
+	var fields []Code
 	if name != nil {
-		d[Id("Name")] = name
+		fields = append(fields, Id("Name").Op(":").Add(name))
 	}
 	if notification {
-		d[Id("Notification")] = True()
-	} else {
-		d[Id("Result")] = Lit(result)
-		d[Id("decodeResult")] = Id("wireDecodeAs").Types(Id(result))
+		fields = append(fields, Id("Notification").Op(":").True())
 	}
-	return Id("Method").Values(d)
+	fields = append(fields, Id("Params").Op(":").Lit(params))
+	if !notification {
+		fields = append(fields, Id("Result").Op(":").Lit(result))
+	}
+	return Values(fields...)
+}
+
+// methodTypes are the params and result types of the methods, by the
+// gate of the file that adds their decoders (a method's gate covers its
+// types'), each list in order of first use, without repeats.
+type methodTypes struct {
+	gates  []ir.Gate
+	byGate map[string][]string
+}
+
+// addSide adds the types of the side's methods and extension methods.
+func (mt *methodTypes) addSide(s *ir.RPCSide) {
+	mt.add(s.Gate, s.ExtRequest, s.ExtResult, s.ExtNotification)
+	for _, m := range s.Methods {
+		mt.add(m.Gate, m.Params, m.Result)
+	}
+}
+
+func (mt *methodTypes) add(g ir.Gate, names ...string) {
+	if mt.byGate == nil {
+		mt.byGate = map[string][]string{}
+	}
+	key := g.Key()
+	if _, ok := mt.byGate[key]; !ok {
+		mt.gates = append(mt.gates, g)
+	}
+	for _, n := range names {
+		if n != "" && !slices.Contains(mt.byGate[key], n) {
+			mt.byGate[key] = append(mt.byGate[key], n)
+		}
+	}
+}
+
+// emit adds each gate's decoders to the runtime's wireMethodTypes from
+// init in the gate's file.
+func (mt *methodTypes) emit(fs *fileSet) {
+	for _, g := range mt.gates {
+		d := Dict{}
+		for _, n := range mt.byGate[g.Key()] {
+			d[Lit(n)] = Id("wireDecodeAs").Types(Id(n))
+		}
+		if len(d) == 0 {
+			continue
+		}
+		decoders := Map(String()).Func().Params(Index().Byte()).Params(Any(), Error())
+		newFunc(fs.on(g)).Id("init").Params().Block(Id("wireAddMethodTypes").Call(decoders.Values(d)))
+	}
 }
