@@ -7289,7 +7289,7 @@ type AgentResponseResult struct {
 	// The id of the request this response answers.
 	ID RequestId `json:"id"`
 	// Method-specific response data.
-	Result AgentResponseResultResult `json:"result"`
+	Result AgentResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -7450,54 +7450,54 @@ func NewAgentResponseError(v AgentResponseError) AgentResponse {
 	return AgentResponse{Value: &v}
 }
 
-// AgentResponseResultResult: Method-specific response data.
+// AgentResponseResultData: Method-specific response data.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[AgentResponseResultResultInitializeResponse]: a JSON object
-//   - *[AgentResponseResultResultAuthenticateResponse]: a JSON object
-//   - *AgentResponseResultResultListProvidersResponse: a JSON object (build tag unstable_llm_providers)
-//   - *AgentResponseResultResultSetProviderResponse: a JSON object (build tag unstable_llm_providers)
-//   - *AgentResponseResultResultDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
-//   - *[AgentResponseResultResultLogoutResponse]: a JSON object
-//   - *AgentResponseResultResultAuthStatusResponse: a JSON object (build tag unstable_auth_status)
-//   - *[AgentResponseResultResultNewSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultLoadSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultListSessionsResponse]: a JSON object
-//   - *[AgentResponseResultResultDeleteSessionResponse]: a JSON object
-//   - *AgentResponseResultResultForkSessionResponse: a JSON object (build tag unstable_session_fork)
-//   - *AgentResponseResultResultArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
-//   - *AgentResponseResultResultUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
-//   - *AgentResponseResultResultSessionStatusResponse: a JSON object (build tag unstable_session_status)
-//   - *AgentResponseResultResultSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
-//   - *[AgentResponseResultResultResumeSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultCloseSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultSetSessionModeResponse]: a JSON object
-//   - *[AgentResponseResultResultSetSessionConfigOptionResponse]: a JSON object
-//   - *[AgentResponseResultResultPromptResponse]: a JSON object
-//   - *[AgentResponseResultResultExtMethodResponse]: any JSON value
-type AgentResponseResultResult struct {
-	// Value is the variant: one of the AgentResponseResultResult* types that implement AgentResponseResultResultValue. A nil
+//   - *[AgentResponseResultDataInitializeResponse]: a JSON object
+//   - *[AgentResponseResultDataAuthenticateResponse]: a JSON object
+//   - *AgentResponseResultDataListProvidersResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultDataSetProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultDataDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *[AgentResponseResultDataLogoutResponse]: a JSON object
+//   - *AgentResponseResultDataAuthStatusResponse: a JSON object (build tag unstable_auth_status)
+//   - *[AgentResponseResultDataNewSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataLoadSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataListSessionsResponse]: a JSON object
+//   - *[AgentResponseResultDataDeleteSessionResponse]: a JSON object
+//   - *AgentResponseResultDataForkSessionResponse: a JSON object (build tag unstable_session_fork)
+//   - *AgentResponseResultDataArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultDataUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultDataSessionStatusResponse: a JSON object (build tag unstable_session_status)
+//   - *AgentResponseResultDataSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
+//   - *[AgentResponseResultDataResumeSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataCloseSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataSetSessionModeResponse]: a JSON object
+//   - *[AgentResponseResultDataSetSessionConfigOptionResponse]: a JSON object
+//   - *[AgentResponseResultDataPromptResponse]: a JSON object
+//   - *[AgentResponseResultDataExtMethodResponse]: any JSON value
+type AgentResponseResultData struct {
+	// Value is the variant: one of the AgentResponseResultData* types that implement AgentResponseResultDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value AgentResponseResultResultValue
+	Value AgentResponseResultDataValue
 }
 
-// AgentResponseResultResultValue is implemented by the variants of AgentResponseResultResult only.
-type AgentResponseResultResultValue interface {
-	isAgentResponseResultResult()
+// AgentResponseResultDataValue is implemented by the variants of AgentResponseResultData only.
+type AgentResponseResultDataValue interface {
+	isAgentResponseResultData()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
+func (x AgentResponseResultData) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
-var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
+// choiceAgentResponseResultData chooses the variant of AgentResponseResultData; files of unstable features add theirs.
+var choiceAgentResponseResultData = wireNewChoice[AgentResponseResultDataValue]("AgentResponseResultData", wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultInitializeResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataInitializeResponse)
 		if err := (*InitializeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7507,10 +7507,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        0,
 	required:     []string{"protocolVersion"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultAuthenticateResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataAuthenticateResponse)
 		if err := (*AuthenticateResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7520,10 +7520,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        1,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultLogoutResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataLogoutResponse)
 		if err := (*LogoutResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7533,10 +7533,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        5,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "configOptions", "modes", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultNewSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataNewSessionResponse)
 		if err := (*NewSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7546,10 +7546,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        7,
 	required:     []string{"sessionId"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultLoadSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataLoadSessionResponse)
 		if err := (*LoadSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7559,10 +7559,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        8,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultListSessionsResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataListSessionsResponse)
 		if err := (*ListSessionsResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7572,10 +7572,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        9,
 	required:     []string{"sessions"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultDeleteSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataDeleteSessionResponse)
 		if err := (*DeleteSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7585,10 +7585,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        10,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultResumeSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataResumeSessionResponse)
 		if err := (*ResumeSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7598,10 +7598,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        16,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultCloseSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataCloseSessionResponse)
 		if err := (*CloseSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7611,10 +7611,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        17,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultSetSessionModeResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataSetSessionModeResponse)
 		if err := (*SetSessionModeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7624,10 +7624,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        18,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "configOptions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataSetSessionConfigOptionResponse)
 		if err := (*SetSessionConfigOptionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7637,10 +7637,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        19,
 	required:     []string{"configOptions"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "stopReason", "usage"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultPromptResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataPromptResponse)
 		if err := (*PromptResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -7650,10 +7650,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        20,
 	required:     []string{"stopReason"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultExtMethodResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
@@ -7666,30 +7666,30 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
+func (x *AgentResponseResultData) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
+func (x *AgentResponseResultData) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentResponseResultResult", known)
+func (x *AgentResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("AgentResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentResponseResultResult", pos, err, known)
+		r.remember("AgentResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultResult.decode(r, known)
+	v, err := choiceAgentResponseResultData.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -7697,271 +7697,271 @@ func (x *AgentResponseResultResult) decodeChoice(r *wireReader, known *wireKnown
 	return nil
 }
 
-func (x *AgentResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponseResultResult: no variant set")
+		return nil, wireEncodeErrorf("AgentResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-// AgentResponseResultResultInitializeResponse: Successful result returned for a `initialize` request.
+// AgentResponseResultDataInitializeResponse: Successful result returned for a `initialize` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultInitializeResponse InitializeResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataInitializeResponse InitializeResponse
 
-func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultInitializeResponse")
+		return nil, wireNilVariant("AgentResponseResultDataInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataInitializeResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
-func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultInitializeResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataInitializeResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataInitializeResponse.
+func NewAgentResponseResultDataInitializeResponse(v InitializeResponse) AgentResponseResultData {
+	w := AgentResponseResultDataInitializeResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultAuthenticateResponse: Successful result returned for a `authenticate` request.
+// AgentResponseResultDataAuthenticateResponse: Successful result returned for a `authenticate` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultAuthenticateResponse AuthenticateResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataAuthenticateResponse AuthenticateResponse
 
-func (x *AgentResponseResultResultAuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataAuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultAuthenticateResponse")
+		return nil, wireNilVariant("AgentResponseResultDataAuthenticateResponse")
 	}
 	return (*AuthenticateResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultAuthenticateResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataAuthenticateResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultAuthenticateResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthenticateResponse.
-func NewAgentResponseResultAuthenticateResponse(v AuthenticateResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultAuthenticateResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataAuthenticateResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataAuthenticateResponse.
+func NewAgentResponseResultDataAuthenticateResponse(v AuthenticateResponse) AgentResponseResultData {
+	w := AgentResponseResultDataAuthenticateResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultLogoutResponse: Successful result returned for a `logout` request.
+// AgentResponseResultDataLogoutResponse: Successful result returned for a `logout` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultLogoutResponse LogoutResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataLogoutResponse LogoutResponse
 
-func (x *AgentResponseResultResultLogoutResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataLogoutResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultLogoutResponse")
+		return nil, wireNilVariant("AgentResponseResultDataLogoutResponse")
 	}
 	return (*LogoutResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultLogoutResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataLogoutResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultLogoutResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutResponse.
-func NewAgentResponseResultLogoutResponse(v LogoutResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultLogoutResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataLogoutResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataLogoutResponse.
+func NewAgentResponseResultDataLogoutResponse(v LogoutResponse) AgentResponseResultData {
+	w := AgentResponseResultDataLogoutResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultNewSessionResponse: Successful result returned for a `session/new` request.
+// AgentResponseResultDataNewSessionResponse: Successful result returned for a `session/new` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultNewSessionResponse NewSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataNewSessionResponse NewSessionResponse
 
-func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultNewSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataNewSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
-func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultNewSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataNewSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataNewSessionResponse.
+func NewAgentResponseResultDataNewSessionResponse(v NewSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataNewSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultLoadSessionResponse: Successful result returned for a `session/load` request.
+// AgentResponseResultDataLoadSessionResponse: Successful result returned for a `session/load` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultLoadSessionResponse LoadSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataLoadSessionResponse LoadSessionResponse
 
-func (x *AgentResponseResultResultLoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataLoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultLoadSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataLoadSessionResponse")
 	}
 	return (*LoadSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultLoadSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataLoadSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultLoadSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoadSessionResponse.
-func NewAgentResponseResultLoadSessionResponse(v LoadSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultLoadSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataLoadSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataLoadSessionResponse.
+func NewAgentResponseResultDataLoadSessionResponse(v LoadSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataLoadSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultListSessionsResponse: Successful result returned for a `session/list` request.
+// AgentResponseResultDataListSessionsResponse: Successful result returned for a `session/list` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultListSessionsResponse ListSessionsResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataListSessionsResponse ListSessionsResponse
 
-func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultListSessionsResponse")
+		return nil, wireNilVariant("AgentResponseResultDataListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataListSessionsResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
-func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultListSessionsResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataListSessionsResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataListSessionsResponse.
+func NewAgentResponseResultDataListSessionsResponse(v ListSessionsResponse) AgentResponseResultData {
+	w := AgentResponseResultDataListSessionsResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultDeleteSessionResponse: Successful result returned for a `session/delete` request.
+// AgentResponseResultDataDeleteSessionResponse: Successful result returned for a `session/delete` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataDeleteSessionResponse DeleteSessionResponse
 
-func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultDeleteSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataDeleteSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
-func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultDeleteSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataDeleteSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataDeleteSessionResponse.
+func NewAgentResponseResultDataDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataDeleteSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultResumeSessionResponse: Successful result returned for a `session/resume` request.
+// AgentResponseResultDataResumeSessionResponse: Successful result returned for a `session/resume` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataResumeSessionResponse ResumeSessionResponse
 
-func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultResumeSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataResumeSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
-func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultResumeSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataResumeSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataResumeSessionResponse.
+func NewAgentResponseResultDataResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataResumeSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultCloseSessionResponse: Successful result returned for a `session/close` request.
+// AgentResponseResultDataCloseSessionResponse: Successful result returned for a `session/close` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataCloseSessionResponse CloseSessionResponse
 
-func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultCloseSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataCloseSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
-func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultCloseSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataCloseSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataCloseSessionResponse.
+func NewAgentResponseResultDataCloseSessionResponse(v CloseSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataCloseSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultSetSessionModeResponse: Successful result returned for a `session/set_mode` request.
+// AgentResponseResultDataSetSessionModeResponse: Successful result returned for a `session/set_mode` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultSetSessionModeResponse SetSessionModeResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataSetSessionModeResponse SetSessionModeResponse
 
-func (x *AgentResponseResultResultSetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataSetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultSetSessionModeResponse")
+		return nil, wireNilVariant("AgentResponseResultDataSetSessionModeResponse")
 	}
 	return (*SetSessionModeResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultSetSessionModeResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataSetSessionModeResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultSetSessionModeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionModeResponse.
-func NewAgentResponseResultSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultSetSessionModeResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataSetSessionModeResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataSetSessionModeResponse.
+func NewAgentResponseResultDataSetSessionModeResponse(v SetSessionModeResponse) AgentResponseResultData {
+	w := AgentResponseResultDataSetSessionModeResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultSetSessionConfigOptionResponse: Successful result returned for a `session/set_config_option` request.
+// AgentResponseResultDataSetSessionConfigOptionResponse: Successful result returned for a `session/set_config_option` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOptionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataSetSessionConfigOptionResponse SetSessionConfigOptionResponse
 
-func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultSetSessionConfigOptionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataSetSessionConfigOptionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
-func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataSetSessionConfigOptionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataSetSessionConfigOptionResponse.
+func NewAgentResponseResultDataSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataSetSessionConfigOptionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultPromptResponse: Successful result returned for a `session/prompt` request.
+// AgentResponseResultDataPromptResponse: Successful result returned for a `session/prompt` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultPromptResponse PromptResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataPromptResponse PromptResponse
 
-func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultPromptResponse")
+		return nil, wireNilVariant("AgentResponseResultDataPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataPromptResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
-func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultPromptResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataPromptResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataPromptResponse.
+func NewAgentResponseResultDataPromptResponse(v PromptResponse) AgentResponseResultData {
+	w := AgentResponseResultDataPromptResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
+// AgentResponseResultDataExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultExtMethodResponse ExtResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataExtMethodResponse ExtResponse
 
-func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("AgentResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataExtMethodResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
-func NewAgentResponseResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultExtMethodResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataExtMethodResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataExtMethodResponse.
+func NewAgentResponseResultDataExtMethodResponse(v ExtResponse) AgentResponseResultData {
+	w := AgentResponseResultDataExtMethodResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // InitializeResponse: Response to the `initialize` method.
@@ -19261,7 +19261,7 @@ type ClientResponseResult struct {
 	// The id of the request this response answers.
 	ID RequestId `json:"id"`
 	// Method-specific response data.
-	Result ClientResponseResultResult `json:"result"`
+	Result ClientResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -19422,43 +19422,43 @@ func NewClientResponseError(v ClientResponseError) ClientResponse {
 	return ClientResponse{Value: &v}
 }
 
-// ClientResponseResultResult: Method-specific response data.
+// ClientResponseResultData: Method-specific response data.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[ClientResponseResultResultWriteTextFileResponse]: a JSON object
-//   - *[ClientResponseResultResultReadTextFileResponse]: a JSON object
-//   - *[ClientResponseResultResultRequestPermissionResponse]: a JSON object
-//   - *[ClientResponseResultResultCreateTerminalResponse]: a JSON object
-//   - *[ClientResponseResultResultTerminalOutputResponse]: a JSON object
-//   - *[ClientResponseResultResultReleaseTerminalResponse]: a JSON object
-//   - *[ClientResponseResultResultWaitForTerminalExitResponse]: a JSON object
-//   - *[ClientResponseResultResultKillTerminalResponse]: a JSON object
-//   - *[ClientResponseResultResultCreateElicitationResponse]: a JSON object
-//   - *ClientResponseResultResultMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
-//   - *[ClientResponseResultResultExtMethodResponse]: any JSON value
-type ClientResponseResultResult struct {
-	// Value is the variant: one of the ClientResponseResultResult* types that implement ClientResponseResultResultValue. A nil
+//   - *[ClientResponseResultDataWriteTextFileResponse]: a JSON object
+//   - *[ClientResponseResultDataReadTextFileResponse]: a JSON object
+//   - *[ClientResponseResultDataRequestPermissionResponse]: a JSON object
+//   - *[ClientResponseResultDataCreateTerminalResponse]: a JSON object
+//   - *[ClientResponseResultDataTerminalOutputResponse]: a JSON object
+//   - *[ClientResponseResultDataReleaseTerminalResponse]: a JSON object
+//   - *[ClientResponseResultDataWaitForTerminalExitResponse]: a JSON object
+//   - *[ClientResponseResultDataKillTerminalResponse]: a JSON object
+//   - *[ClientResponseResultDataCreateElicitationResponse]: a JSON object
+//   - *ClientResponseResultDataMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientResponseResultDataExtMethodResponse]: any JSON value
+type ClientResponseResultData struct {
+	// Value is the variant: one of the ClientResponseResultData* types that implement ClientResponseResultDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ClientResponseResultResultValue
+	Value ClientResponseResultDataValue
 }
 
-// ClientResponseResultResultValue is implemented by the variants of ClientResponseResultResult only.
-type ClientResponseResultResultValue interface {
-	isClientResponseResultResult()
+// ClientResponseResultDataValue is implemented by the variants of ClientResponseResultData only.
+type ClientResponseResultDataValue interface {
+	isClientResponseResultData()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
+func (x ClientResponseResultData) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
-var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
+// choiceClientResponseResultData chooses the variant of ClientResponseResultData; files of unstable features add theirs.
+var choiceClientResponseResultData = wireNewChoice[ClientResponseResultDataValue]("ClientResponseResultData", wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultWriteTextFileResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataWriteTextFileResponse)
 		if err := (*WriteTextFileResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19468,10 +19468,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        0,
 	required:     nil,
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "content"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultReadTextFileResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataReadTextFileResponse)
 		if err := (*ReadTextFileResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19481,10 +19481,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        1,
 	required:     []string{"content"},
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "outcome"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultRequestPermissionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataRequestPermissionResponse)
 		if err := (*RequestPermissionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19494,10 +19494,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        2,
 	required:     []string{"outcome"},
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultCreateTerminalResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataCreateTerminalResponse)
 		if err := (*CreateTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19507,10 +19507,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        3,
 	required:     []string{"terminalId"},
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "exitStatus", "output", "truncated"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultTerminalOutputResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataTerminalOutputResponse)
 		if err := (*TerminalOutputResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19520,10 +19520,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        4,
 	required:     []string{"output", "truncated"},
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultReleaseTerminalResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataReleaseTerminalResponse)
 		if err := (*ReleaseTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19533,10 +19533,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        5,
 	required:     nil,
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "exitCode", "signal"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultWaitForTerminalExitResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataWaitForTerminalExitResponse)
 		if err := (*WaitForTerminalExitResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19546,10 +19546,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        6,
 	required:     nil,
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultKillTerminalResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataKillTerminalResponse)
 		if err := (*KillTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19559,10 +19559,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        7,
 	required:     nil,
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "action", "content"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultCreateElicitationResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataCreateElicitationResponse)
 		if err := (*CreateElicitationResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -19572,10 +19572,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        8,
 	required:     nil,
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultExtMethodResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
@@ -19588,30 +19588,30 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
+func (x *ClientResponseResultData) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
+func (x *ClientResponseResultData) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientResponseResultResult", known)
+func (x *ClientResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ClientResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientResponseResultResult", pos, err, known)
+		r.remember("ClientResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultResult.decode(r, known)
+	v, err := choiceClientResponseResultData.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -19619,211 +19619,211 @@ func (x *ClientResponseResultResult) decodeChoice(r *wireReader, known *wireKnow
 	return nil
 }
 
-func (x *ClientResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponseResultResult: no variant set")
+		return nil, wireEncodeErrorf("ClientResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-// ClientResponseResultResultWriteTextFileResponse: Successful result returned for a `fs/write_text_file` request.
+// ClientResponseResultDataWriteTextFileResponse: Successful result returned for a `fs/write_text_file` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultWriteTextFileResponse WriteTextFileResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataWriteTextFileResponse WriteTextFileResponse
 
-func (x *ClientResponseResultResultWriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataWriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultWriteTextFileResponse")
+		return nil, wireNilVariant("ClientResponseResultDataWriteTextFileResponse")
 	}
 	return (*WriteTextFileResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultWriteTextFileResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataWriteTextFileResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultWriteTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWriteTextFileResponse.
-func NewClientResponseResultWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultWriteTextFileResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataWriteTextFileResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataWriteTextFileResponse.
+func NewClientResponseResultDataWriteTextFileResponse(v WriteTextFileResponse) ClientResponseResultData {
+	w := ClientResponseResultDataWriteTextFileResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultReadTextFileResponse: Successful result returned for a `fs/read_text_file` request.
+// ClientResponseResultDataReadTextFileResponse: Successful result returned for a `fs/read_text_file` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultReadTextFileResponse ReadTextFileResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataReadTextFileResponse ReadTextFileResponse
 
-func (x *ClientResponseResultResultReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultReadTextFileResponse")
+		return nil, wireNilVariant("ClientResponseResultDataReadTextFileResponse")
 	}
 	return (*ReadTextFileResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultReadTextFileResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataReadTextFileResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultReadTextFileResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReadTextFileResponse.
-func NewClientResponseResultReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultReadTextFileResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataReadTextFileResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataReadTextFileResponse.
+func NewClientResponseResultDataReadTextFileResponse(v ReadTextFileResponse) ClientResponseResultData {
+	w := ClientResponseResultDataReadTextFileResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultRequestPermissionResponse: Successful result returned for a `session/request_permission` request.
+// ClientResponseResultDataRequestPermissionResponse: Successful result returned for a `session/request_permission` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultRequestPermissionResponse RequestPermissionResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataRequestPermissionResponse RequestPermissionResponse
 
-func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultRequestPermissionResponse")
+		return nil, wireNilVariant("ClientResponseResultDataRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataRequestPermissionResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
-func NewClientResponseResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultRequestPermissionResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataRequestPermissionResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataRequestPermissionResponse.
+func NewClientResponseResultDataRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultData {
+	w := ClientResponseResultDataRequestPermissionResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultCreateTerminalResponse: Successful result returned for a `terminal/create` request.
+// ClientResponseResultDataCreateTerminalResponse: Successful result returned for a `terminal/create` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultCreateTerminalResponse CreateTerminalResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataCreateTerminalResponse CreateTerminalResponse
 
-func (x *ClientResponseResultResultCreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataCreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultCreateTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultDataCreateTerminalResponse")
 	}
 	return (*CreateTerminalResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultCreateTerminalResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataCreateTerminalResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultCreateTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateTerminalResponse.
-func NewClientResponseResultCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultCreateTerminalResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataCreateTerminalResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataCreateTerminalResponse.
+func NewClientResponseResultDataCreateTerminalResponse(v CreateTerminalResponse) ClientResponseResultData {
+	w := ClientResponseResultDataCreateTerminalResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultTerminalOutputResponse: Successful result returned for a `terminal/output` request.
+// ClientResponseResultDataTerminalOutputResponse: Successful result returned for a `terminal/output` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultTerminalOutputResponse TerminalOutputResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataTerminalOutputResponse TerminalOutputResponse
 
-func (x *ClientResponseResultResultTerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataTerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultTerminalOutputResponse")
+		return nil, wireNilVariant("ClientResponseResultDataTerminalOutputResponse")
 	}
 	return (*TerminalOutputResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultTerminalOutputResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataTerminalOutputResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultTerminalOutputResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultTerminalOutputResponse.
-func NewClientResponseResultTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultTerminalOutputResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataTerminalOutputResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataTerminalOutputResponse.
+func NewClientResponseResultDataTerminalOutputResponse(v TerminalOutputResponse) ClientResponseResultData {
+	w := ClientResponseResultDataTerminalOutputResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultReleaseTerminalResponse: Successful result returned for a `terminal/release` request.
+// ClientResponseResultDataReleaseTerminalResponse: Successful result returned for a `terminal/release` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultReleaseTerminalResponse ReleaseTerminalResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataReleaseTerminalResponse ReleaseTerminalResponse
 
-func (x *ClientResponseResultResultReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultReleaseTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultDataReleaseTerminalResponse")
 	}
 	return (*ReleaseTerminalResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultReleaseTerminalResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataReleaseTerminalResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultReleaseTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultReleaseTerminalResponse.
-func NewClientResponseResultReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultReleaseTerminalResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataReleaseTerminalResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataReleaseTerminalResponse.
+func NewClientResponseResultDataReleaseTerminalResponse(v ReleaseTerminalResponse) ClientResponseResultData {
+	w := ClientResponseResultDataReleaseTerminalResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultWaitForTerminalExitResponse: Successful result returned for a `terminal/wait_for_exit` request.
+// ClientResponseResultDataWaitForTerminalExitResponse: Successful result returned for a `terminal/wait_for_exit` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultWaitForTerminalExitResponse WaitForTerminalExitResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataWaitForTerminalExitResponse WaitForTerminalExitResponse
 
-func (x *ClientResponseResultResultWaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataWaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultWaitForTerminalExitResponse")
+		return nil, wireNilVariant("ClientResponseResultDataWaitForTerminalExitResponse")
 	}
 	return (*WaitForTerminalExitResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultWaitForTerminalExitResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataWaitForTerminalExitResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultWaitForTerminalExitResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultWaitForTerminalExitResponse.
-func NewClientResponseResultWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultWaitForTerminalExitResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataWaitForTerminalExitResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataWaitForTerminalExitResponse.
+func NewClientResponseResultDataWaitForTerminalExitResponse(v WaitForTerminalExitResponse) ClientResponseResultData {
+	w := ClientResponseResultDataWaitForTerminalExitResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultKillTerminalResponse: Successful result returned for a `terminal/kill` request.
+// ClientResponseResultDataKillTerminalResponse: Successful result returned for a `terminal/kill` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultKillTerminalResponse KillTerminalResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataKillTerminalResponse KillTerminalResponse
 
-func (x *ClientResponseResultResultKillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataKillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultKillTerminalResponse")
+		return nil, wireNilVariant("ClientResponseResultDataKillTerminalResponse")
 	}
 	return (*KillTerminalResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultKillTerminalResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataKillTerminalResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultKillTerminalResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultKillTerminalResponse.
-func NewClientResponseResultKillTerminalResponse(v KillTerminalResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultKillTerminalResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataKillTerminalResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataKillTerminalResponse.
+func NewClientResponseResultDataKillTerminalResponse(v KillTerminalResponse) ClientResponseResultData {
+	w := ClientResponseResultDataKillTerminalResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultCreateElicitationResponse: Successful result returned for a `elicitation/create` request.
+// ClientResponseResultDataCreateElicitationResponse: Successful result returned for a `elicitation/create` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultCreateElicitationResponse CreateElicitationResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataCreateElicitationResponse CreateElicitationResponse
 
-func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultCreateElicitationResponse")
+		return nil, wireNilVariant("ClientResponseResultDataCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataCreateElicitationResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
-func NewClientResponseResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultCreateElicitationResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataCreateElicitationResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataCreateElicitationResponse.
+func NewClientResponseResultDataCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultData {
+	w := ClientResponseResultDataCreateElicitationResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
+// ClientResponseResultDataExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultExtMethodResponse ExtResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataExtMethodResponse ExtResponse
 
-func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("ClientResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataExtMethodResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
-func NewClientResponseResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultExtMethodResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataExtMethodResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataExtMethodResponse.
+func NewClientResponseResultDataExtMethodResponse(v ExtResponse) ClientResponseResultData {
+	w := ClientResponseResultDataExtMethodResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
 // WriteTextFileResponse: Response to `fs/write_text_file`

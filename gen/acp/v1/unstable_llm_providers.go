@@ -9,10 +9,10 @@ import (
 )
 
 func init() {
-	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
+	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta", "providers"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultListProvidersResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataListProvidersResponse)
 			if err := (*ListProvidersResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -22,10 +22,10 @@ func init() {
 		kinds:        "{",
 		order:        2,
 		required:     []string{"providers"},
-	}, wireCandidate[AgentResponseResultResultValue]{
+	}, wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultSetProviderResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataSetProviderResponse)
 			if err := (*SetProviderResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -35,10 +35,10 @@ func init() {
 		kinds:        "{",
 		order:        3,
 		required:     nil,
-	}, wireCandidate[AgentResponseResultResultValue]{
+	}, wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultDisableProviderResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataDisableProviderResponse)
 			if err := (*DisableProviderResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -51,64 +51,64 @@ func init() {
 	})
 }
 
-// AgentResponseResultResultListProvidersResponse: Successful result returned for a `providers/list` request.
+// AgentResponseResultDataListProvidersResponse: Successful result returned for a `providers/list` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultListProvidersResponse ListProvidersResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataListProvidersResponse ListProvidersResponse
 
-func (x *AgentResponseResultResultListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultListProvidersResponse")
+		return nil, wireNilVariant("AgentResponseResultDataListProvidersResponse")
 	}
 	return (*ListProvidersResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultListProvidersResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataListProvidersResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultListProvidersResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListProvidersResponse.
-func NewAgentResponseResultListProvidersResponse(v ListProvidersResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultListProvidersResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataListProvidersResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataListProvidersResponse.
+func NewAgentResponseResultDataListProvidersResponse(v ListProvidersResponse) AgentResponseResultData {
+	w := AgentResponseResultDataListProvidersResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultSetProviderResponse: Successful result returned for a `providers/set` request.
+// AgentResponseResultDataSetProviderResponse: Successful result returned for a `providers/set` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultSetProviderResponse SetProviderResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataSetProviderResponse SetProviderResponse
 
-func (x *AgentResponseResultResultSetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataSetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultSetProviderResponse")
+		return nil, wireNilVariant("AgentResponseResultDataSetProviderResponse")
 	}
 	return (*SetProviderResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultSetProviderResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataSetProviderResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultSetProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetProviderResponse.
-func NewAgentResponseResultSetProviderResponse(v SetProviderResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultSetProviderResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataSetProviderResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataSetProviderResponse.
+func NewAgentResponseResultDataSetProviderResponse(v SetProviderResponse) AgentResponseResultData {
+	w := AgentResponseResultDataSetProviderResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultDisableProviderResponse: Successful result returned for a `providers/disable` request.
+// AgentResponseResultDataDisableProviderResponse: Successful result returned for a `providers/disable` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultDisableProviderResponse DisableProviderResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataDisableProviderResponse DisableProviderResponse
 
-func (x *AgentResponseResultResultDisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataDisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultDisableProviderResponse")
+		return nil, wireNilVariant("AgentResponseResultDataDisableProviderResponse")
 	}
 	return (*DisableProviderResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultDisableProviderResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataDisableProviderResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultDisableProviderResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDisableProviderResponse.
-func NewAgentResponseResultDisableProviderResponse(v DisableProviderResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultDisableProviderResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataDisableProviderResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataDisableProviderResponse.
+func NewAgentResponseResultDataDisableProviderResponse(v DisableProviderResponse) AgentResponseResultData {
+	w := AgentResponseResultDataDisableProviderResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // AgentCapabilitiesLLMProviders holds the members of AgentCapabilities that unstable_llm_providers adds.

@@ -417,10 +417,10 @@ func (x McpServerAcp) MarshalJSON() ([]byte, error) {
 }
 
 func init() {
-	choiceClientResponseResultResult.add(wireCandidate[ClientResponseResultResultValue]{
+	choiceClientResponseResultData.add(wireCandidate[ClientResponseResultDataValue]{
 		declared: []string{"_meta", "error", "result"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-			v := new(ClientResponseResultResultMessageMCPResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+			v := new(ClientResponseResultDataMessageMCPResponse)
 			if err := (*MessageMcpResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -433,24 +433,24 @@ func init() {
 	})
 }
 
-// ClientResponseResultResultMessageMCPResponse: Successful result returned by an MCP-over-ACP `mcp/message` request.
+// ClientResponseResultDataMessageMCPResponse: Successful result returned by an MCP-over-ACP `mcp/message` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultMessageMCPResponse MessageMcpResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataMessageMCPResponse MessageMcpResponse
 
-func (x *ClientResponseResultResultMessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataMessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultMessageMCPResponse")
+		return nil, wireNilVariant("ClientResponseResultDataMessageMCPResponse")
 	}
 	return (*MessageMcpResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultMessageMCPResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataMessageMCPResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultMessageMCPResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultMessageMCPResponse.
-func NewClientResponseResultMessageMCPResponse(v MessageMcpResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultMessageMCPResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataMessageMCPResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataMessageMCPResponse.
+func NewClientResponseResultDataMessageMCPResponse(v MessageMcpResponse) ClientResponseResultData {
+	w := ClientResponseResultDataMessageMCPResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
 // MessageMcpResponse: UNSTABLE

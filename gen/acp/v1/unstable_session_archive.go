@@ -9,10 +9,10 @@ import (
 )
 
 func init() {
-	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
+	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultArchiveSessionResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataArchiveSessionResponse)
 			if err := (*ArchiveSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -22,10 +22,10 @@ func init() {
 		kinds:        "{",
 		order:        12,
 		required:     nil,
-	}, wireCandidate[AgentResponseResultResultValue]{
+	}, wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultUnarchiveSessionResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataUnarchiveSessionResponse)
 			if err := (*UnarchiveSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -38,44 +38,44 @@ func init() {
 	})
 }
 
-// AgentResponseResultResultArchiveSessionResponse: Successful result returned for a `session/archive` request.
+// AgentResponseResultDataArchiveSessionResponse: Successful result returned for a `session/archive` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultArchiveSessionResponse ArchiveSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataArchiveSessionResponse ArchiveSessionResponse
 
-func (x *AgentResponseResultResultArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultArchiveSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataArchiveSessionResponse")
 	}
 	return (*ArchiveSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultArchiveSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataArchiveSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultArchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultArchiveSessionResponse.
-func NewAgentResponseResultArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultArchiveSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataArchiveSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataArchiveSessionResponse.
+func NewAgentResponseResultDataArchiveSessionResponse(v ArchiveSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataArchiveSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultUnarchiveSessionResponse: Successful result returned for a `session/unarchive` request.
+// AgentResponseResultDataUnarchiveSessionResponse: Successful result returned for a `session/unarchive` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultUnarchiveSessionResponse UnarchiveSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataUnarchiveSessionResponse UnarchiveSessionResponse
 
-func (x *AgentResponseResultResultUnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataUnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultUnarchiveSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataUnarchiveSessionResponse")
 	}
 	return (*UnarchiveSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultUnarchiveSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataUnarchiveSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultUnarchiveSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultUnarchiveSessionResponse.
-func NewAgentResponseResultUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultUnarchiveSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataUnarchiveSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataUnarchiveSessionResponse.
+func NewAgentResponseResultDataUnarchiveSessionResponse(v UnarchiveSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataUnarchiveSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // SessionCapabilitiesSessionArchive holds the members of SessionCapabilities that unstable_session_archive adds.

@@ -9,10 +9,10 @@ import (
 )
 
 func init() {
-	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
+	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta", "configOptions", "modes", "sessionId"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultForkSessionResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataForkSessionResponse)
 			if err := (*ForkSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -25,24 +25,24 @@ func init() {
 	})
 }
 
-// AgentResponseResultResultForkSessionResponse: Successful result returned for a `session/fork` request.
+// AgentResponseResultDataForkSessionResponse: Successful result returned for a `session/fork` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultForkSessionResponse ForkSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataForkSessionResponse ForkSessionResponse
 
-func (x *AgentResponseResultResultForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultForkSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataForkSessionResponse")
 	}
 	return (*ForkSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultForkSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataForkSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultForkSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultForkSessionResponse.
-func NewAgentResponseResultForkSessionResponse(v ForkSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultForkSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataForkSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataForkSessionResponse.
+func NewAgentResponseResultDataForkSessionResponse(v ForkSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataForkSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // SessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.

@@ -9,10 +9,10 @@ import (
 )
 
 func init() {
-	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
+	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta", "status"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultSessionStatusResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataSessionStatusResponse)
 			if err := (*SessionStatusResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -25,24 +25,24 @@ func init() {
 	})
 }
 
-// AgentResponseResultResultSessionStatusResponse: Successful result returned for a `session/status` request.
+// AgentResponseResultDataSessionStatusResponse: Successful result returned for a `session/status` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultSessionStatusResponse SessionStatusResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataSessionStatusResponse SessionStatusResponse
 
-func (x *AgentResponseResultResultSessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataSessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultSessionStatusResponse")
+		return nil, wireNilVariant("AgentResponseResultDataSessionStatusResponse")
 	}
 	return (*SessionStatusResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultSessionStatusResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataSessionStatusResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultSessionStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSessionStatusResponse.
-func NewAgentResponseResultSessionStatusResponse(v SessionStatusResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultSessionStatusResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataSessionStatusResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataSessionStatusResponse.
+func NewAgentResponseResultDataSessionStatusResponse(v SessionStatusResponse) AgentResponseResultData {
+	w := AgentResponseResultDataSessionStatusResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // SessionCapabilitiesSessionStatus holds the members of SessionCapabilities that unstable_session_status adds.

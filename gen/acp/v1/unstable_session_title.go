@@ -9,10 +9,10 @@ import (
 )
 
 func init() {
-	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
+	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta", "title"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultSetSessionTitleResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataSetSessionTitleResponse)
 			if err := (*SetSessionTitleResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -25,24 +25,24 @@ func init() {
 	})
 }
 
-// AgentResponseResultResultSetSessionTitleResponse: Successful result returned for a `session/set_title` request.
+// AgentResponseResultDataSetSessionTitleResponse: Successful result returned for a `session/set_title` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultSetSessionTitleResponse SetSessionTitleResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataSetSessionTitleResponse SetSessionTitleResponse
 
-func (x *AgentResponseResultResultSetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataSetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultSetSessionTitleResponse")
+		return nil, wireNilVariant("AgentResponseResultDataSetSessionTitleResponse")
 	}
 	return (*SetSessionTitleResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultSetSessionTitleResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataSetSessionTitleResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultSetSessionTitleResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionTitleResponse.
-func NewAgentResponseResultSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultSetSessionTitleResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataSetSessionTitleResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataSetSessionTitleResponse.
+func NewAgentResponseResultDataSetSessionTitleResponse(v SetSessionTitleResponse) AgentResponseResultData {
+	w := AgentResponseResultDataSetSessionTitleResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // SessionCapabilitiesSessionTitle holds the members of SessionCapabilities that unstable_session_title adds.

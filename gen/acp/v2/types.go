@@ -8113,7 +8113,7 @@ type AgentResponseResult struct {
 	// The id of the request this response answers.
 	ID RequestId `json:"id"`
 	// Method-specific response data.
-	Result AgentResponseResultResult `json:"result"`
+	Result AgentResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -8277,54 +8277,54 @@ func NewAgentResponseError(v AgentResponseError) AgentResponse {
 	return AgentResponse{Value: &v}
 }
 
-// AgentResponseResultResult: Method-specific response data.
+// AgentResponseResultData: Method-specific response data.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[AgentResponseResultResultInitializeResponse]: a JSON object
-//   - *[AgentResponseResultResultLoginAuthResponse]: a JSON object
-//   - *AgentResponseResultResultListProvidersResponse: a JSON object (build tag unstable_llm_providers)
-//   - *AgentResponseResultResultSetProviderResponse: a JSON object (build tag unstable_llm_providers)
-//   - *AgentResponseResultResultDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
-//   - *[AgentResponseResultResultLogoutAuthResponse]: a JSON object
-//   - *AgentResponseResultResultAuthStatusResponse: a JSON object (build tag unstable_auth_status)
-//   - *[AgentResponseResultResultNewSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultListSessionsResponse]: a JSON object
-//   - *[AgentResponseResultResultDeleteSessionResponse]: a JSON object
-//   - *AgentResponseResultResultForkSessionResponse: a JSON object (build tag unstable_session_fork)
-//   - *AgentResponseResultResultArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
-//   - *AgentResponseResultResultUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
-//   - *AgentResponseResultResultSessionStatusResponse: a JSON object (build tag unstable_session_status)
-//   - *AgentResponseResultResultSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
-//   - *[AgentResponseResultResultResumeSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultCloseSessionResponse]: a JSON object
-//   - *[AgentResponseResultResultCancelToolCallResponse]: a JSON object
-//   - *[AgentResponseResultResultCancelTerminalResponse]: a JSON object
-//   - *[AgentResponseResultResultSetSessionConfigOptionResponse]: a JSON object
-//   - *[AgentResponseResultResultPromptResponse]: a JSON object
-//   - *[AgentResponseResultResultExtMethodResponse]: any JSON value
-type AgentResponseResultResult struct {
-	// Value is the variant: one of the AgentResponseResultResult* types that implement AgentResponseResultResultValue. A nil
+//   - *[AgentResponseResultDataInitializeResponse]: a JSON object
+//   - *[AgentResponseResultDataLoginAuthResponse]: a JSON object
+//   - *AgentResponseResultDataListProvidersResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultDataSetProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *AgentResponseResultDataDisableProviderResponse: a JSON object (build tag unstable_llm_providers)
+//   - *[AgentResponseResultDataLogoutAuthResponse]: a JSON object
+//   - *AgentResponseResultDataAuthStatusResponse: a JSON object (build tag unstable_auth_status)
+//   - *[AgentResponseResultDataNewSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataListSessionsResponse]: a JSON object
+//   - *[AgentResponseResultDataDeleteSessionResponse]: a JSON object
+//   - *AgentResponseResultDataForkSessionResponse: a JSON object (build tag unstable_session_fork)
+//   - *AgentResponseResultDataArchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultDataUnarchiveSessionResponse: a JSON object (build tag unstable_session_archive)
+//   - *AgentResponseResultDataSessionStatusResponse: a JSON object (build tag unstable_session_status)
+//   - *AgentResponseResultDataSetSessionTitleResponse: a JSON object (build tag unstable_session_title)
+//   - *[AgentResponseResultDataResumeSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataCloseSessionResponse]: a JSON object
+//   - *[AgentResponseResultDataCancelToolCallResponse]: a JSON object
+//   - *[AgentResponseResultDataCancelTerminalResponse]: a JSON object
+//   - *[AgentResponseResultDataSetSessionConfigOptionResponse]: a JSON object
+//   - *[AgentResponseResultDataPromptResponse]: a JSON object
+//   - *[AgentResponseResultDataExtMethodResponse]: any JSON value
+type AgentResponseResultData struct {
+	// Value is the variant: one of the AgentResponseResultData* types that implement AgentResponseResultDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value AgentResponseResultResultValue
+	Value AgentResponseResultDataValue
 }
 
-// AgentResponseResultResultValue is implemented by the variants of AgentResponseResultResult only.
-type AgentResponseResultResultValue interface {
-	isAgentResponseResultResult()
+// AgentResponseResultDataValue is implemented by the variants of AgentResponseResultData only.
+type AgentResponseResultDataValue interface {
+	isAgentResponseResultData()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x AgentResponseResultResult) MarshalJSON() ([]byte, error) {
+func (x AgentResponseResultData) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// choiceAgentResponseResultResult chooses the variant of AgentResponseResultResult; files of unstable features add theirs.
-var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultValue]("AgentResponseResultResult", wireCandidate[AgentResponseResultResultValue]{
+// choiceAgentResponseResultData chooses the variant of AgentResponseResultData; files of unstable features add theirs.
+var choiceAgentResponseResultData = wireNewChoice[AgentResponseResultDataValue]("AgentResponseResultData", wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultInitializeResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataInitializeResponse)
 		if err := (*InitializeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8334,10 +8334,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        0,
 	required:     []string{"protocolVersion", "info"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultLoginAuthResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataLoginAuthResponse)
 		if err := (*LoginAuthResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8347,10 +8347,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        1,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultLogoutAuthResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataLogoutAuthResponse)
 		if err := (*LogoutAuthResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8360,10 +8360,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        5,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultNewSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataNewSessionResponse)
 		if err := (*NewSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8373,10 +8373,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        7,
 	required:     []string{"sessionId"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultListSessionsResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataListSessionsResponse)
 		if err := (*ListSessionsResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8386,10 +8386,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        8,
 	required:     []string{"sessions"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultDeleteSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataDeleteSessionResponse)
 		if err := (*DeleteSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8399,10 +8399,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        9,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "availableCommands", "configOptions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultResumeSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataResumeSessionResponse)
 		if err := (*ResumeSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8412,10 +8412,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        15,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultCloseSessionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataCloseSessionResponse)
 		if err := (*CloseSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8425,10 +8425,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        16,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultCancelToolCallResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataCancelToolCallResponse)
 		if err := (*CancelToolCallResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8438,10 +8438,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        17,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultCancelTerminalResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataCancelTerminalResponse)
 		if err := (*CancelTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8451,10 +8451,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        18,
 	required:     nil,
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "configOptions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultSetSessionConfigOptionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataSetSessionConfigOptionResponse)
 		if err := (*SetSessionConfigOptionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8464,10 +8464,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        19,
 	required:     []string{"configOptions"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: []string{"_meta", "messageId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultPromptResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataPromptResponse)
 		if err := (*PromptResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -8477,10 +8477,10 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 	kinds:        "{",
 	order:        20,
 	required:     []string{"messageId"},
-}, wireCandidate[AgentResponseResultResultValue]{
+}, wireCandidate[AgentResponseResultDataValue]{
 	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-		v := new(AgentResponseResultResultExtMethodResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		v := new(AgentResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
@@ -8493,30 +8493,30 @@ var choiceAgentResponseResultResult = wireNewChoice[AgentResponseResultResultVal
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *AgentResponseResultResult) UnmarshalJSON(data []byte) error {
+func (x *AgentResponseResultData) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *AgentResponseResultResult) decodeWire(r *wireReader) error {
+func (x *AgentResponseResultData) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentResponseResultResult", known)
+func (x *AgentResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("AgentResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentResponseResultResult", pos, err, known)
+		r.remember("AgentResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultResult.decode(r, known)
+	v, err := choiceAgentResponseResultData.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -8524,271 +8524,271 @@ func (x *AgentResponseResultResult) decodeChoice(r *wireReader, known *wireKnown
 	return nil
 }
 
-func (x *AgentResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponseResultResult: no variant set")
+		return nil, wireEncodeErrorf("AgentResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-// AgentResponseResultResultInitializeResponse: Successful result returned for a `initialize` request.
+// AgentResponseResultDataInitializeResponse: Successful result returned for a `initialize` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultInitializeResponse InitializeResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataInitializeResponse InitializeResponse
 
-func (x *AgentResponseResultResultInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultInitializeResponse")
+		return nil, wireNilVariant("AgentResponseResultDataInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultInitializeResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataInitializeResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultInitializeResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultInitializeResponse.
-func NewAgentResponseResultInitializeResponse(v InitializeResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultInitializeResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataInitializeResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataInitializeResponse.
+func NewAgentResponseResultDataInitializeResponse(v InitializeResponse) AgentResponseResultData {
+	w := AgentResponseResultDataInitializeResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultLoginAuthResponse: Successful result returned for an `auth/login` request.
+// AgentResponseResultDataLoginAuthResponse: Successful result returned for an `auth/login` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultLoginAuthResponse LoginAuthResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataLoginAuthResponse LoginAuthResponse
 
-func (x *AgentResponseResultResultLoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataLoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultLoginAuthResponse")
+		return nil, wireNilVariant("AgentResponseResultDataLoginAuthResponse")
 	}
 	return (*LoginAuthResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultLoginAuthResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataLoginAuthResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultLoginAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLoginAuthResponse.
-func NewAgentResponseResultLoginAuthResponse(v LoginAuthResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultLoginAuthResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataLoginAuthResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataLoginAuthResponse.
+func NewAgentResponseResultDataLoginAuthResponse(v LoginAuthResponse) AgentResponseResultData {
+	w := AgentResponseResultDataLoginAuthResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultLogoutAuthResponse: Successful result returned for an `auth/logout` request.
+// AgentResponseResultDataLogoutAuthResponse: Successful result returned for an `auth/logout` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultLogoutAuthResponse LogoutAuthResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataLogoutAuthResponse LogoutAuthResponse
 
-func (x *AgentResponseResultResultLogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataLogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultLogoutAuthResponse")
+		return nil, wireNilVariant("AgentResponseResultDataLogoutAuthResponse")
 	}
 	return (*LogoutAuthResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultLogoutAuthResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataLogoutAuthResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultLogoutAuthResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultLogoutAuthResponse.
-func NewAgentResponseResultLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultLogoutAuthResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataLogoutAuthResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataLogoutAuthResponse.
+func NewAgentResponseResultDataLogoutAuthResponse(v LogoutAuthResponse) AgentResponseResultData {
+	w := AgentResponseResultDataLogoutAuthResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultNewSessionResponse: Successful result returned for a `session/new` request.
+// AgentResponseResultDataNewSessionResponse: Successful result returned for a `session/new` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultNewSessionResponse NewSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataNewSessionResponse NewSessionResponse
 
-func (x *AgentResponseResultResultNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultNewSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultNewSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataNewSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultNewSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultNewSessionResponse.
-func NewAgentResponseResultNewSessionResponse(v NewSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultNewSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataNewSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataNewSessionResponse.
+func NewAgentResponseResultDataNewSessionResponse(v NewSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataNewSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultListSessionsResponse: Successful result returned for a `session/list` request.
+// AgentResponseResultDataListSessionsResponse: Successful result returned for a `session/list` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultListSessionsResponse ListSessionsResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataListSessionsResponse ListSessionsResponse
 
-func (x *AgentResponseResultResultListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultListSessionsResponse")
+		return nil, wireNilVariant("AgentResponseResultDataListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultListSessionsResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataListSessionsResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultListSessionsResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultListSessionsResponse.
-func NewAgentResponseResultListSessionsResponse(v ListSessionsResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultListSessionsResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataListSessionsResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataListSessionsResponse.
+func NewAgentResponseResultDataListSessionsResponse(v ListSessionsResponse) AgentResponseResultData {
+	w := AgentResponseResultDataListSessionsResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultDeleteSessionResponse: Successful result returned for a `session/delete` request.
+// AgentResponseResultDataDeleteSessionResponse: Successful result returned for a `session/delete` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultDeleteSessionResponse DeleteSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataDeleteSessionResponse DeleteSessionResponse
 
-func (x *AgentResponseResultResultDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultDeleteSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultDeleteSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataDeleteSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultDeleteSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultDeleteSessionResponse.
-func NewAgentResponseResultDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultDeleteSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataDeleteSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataDeleteSessionResponse.
+func NewAgentResponseResultDataDeleteSessionResponse(v DeleteSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataDeleteSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultResumeSessionResponse: Successful result returned for a `session/resume` request.
+// AgentResponseResultDataResumeSessionResponse: Successful result returned for a `session/resume` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultResumeSessionResponse ResumeSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataResumeSessionResponse ResumeSessionResponse
 
-func (x *AgentResponseResultResultResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultResumeSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultResumeSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataResumeSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultResumeSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultResumeSessionResponse.
-func NewAgentResponseResultResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultResumeSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataResumeSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataResumeSessionResponse.
+func NewAgentResponseResultDataResumeSessionResponse(v ResumeSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataResumeSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultCloseSessionResponse: Successful result returned for a `session/close` request.
+// AgentResponseResultDataCloseSessionResponse: Successful result returned for a `session/close` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultCloseSessionResponse CloseSessionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataCloseSessionResponse CloseSessionResponse
 
-func (x *AgentResponseResultResultCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultCloseSessionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultCloseSessionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataCloseSessionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultCloseSessionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCloseSessionResponse.
-func NewAgentResponseResultCloseSessionResponse(v CloseSessionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultCloseSessionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataCloseSessionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataCloseSessionResponse.
+func NewAgentResponseResultDataCloseSessionResponse(v CloseSessionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataCloseSessionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultCancelToolCallResponse: Successful result returned for a `tool_call/cancel` request.
+// AgentResponseResultDataCancelToolCallResponse: Successful result returned for a `tool_call/cancel` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultCancelToolCallResponse CancelToolCallResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataCancelToolCallResponse CancelToolCallResponse
 
-func (x *AgentResponseResultResultCancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataCancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultCancelToolCallResponse")
+		return nil, wireNilVariant("AgentResponseResultDataCancelToolCallResponse")
 	}
 	return (*CancelToolCallResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultCancelToolCallResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataCancelToolCallResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultCancelToolCallResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelToolCallResponse.
-func NewAgentResponseResultCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultCancelToolCallResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataCancelToolCallResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataCancelToolCallResponse.
+func NewAgentResponseResultDataCancelToolCallResponse(v CancelToolCallResponse) AgentResponseResultData {
+	w := AgentResponseResultDataCancelToolCallResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultCancelTerminalResponse: Successful result returned for a `terminal/cancel` request.
+// AgentResponseResultDataCancelTerminalResponse: Successful result returned for a `terminal/cancel` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultCancelTerminalResponse CancelTerminalResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataCancelTerminalResponse CancelTerminalResponse
 
-func (x *AgentResponseResultResultCancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataCancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultCancelTerminalResponse")
+		return nil, wireNilVariant("AgentResponseResultDataCancelTerminalResponse")
 	}
 	return (*CancelTerminalResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultCancelTerminalResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataCancelTerminalResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultCancelTerminalResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultCancelTerminalResponse.
-func NewAgentResponseResultCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultCancelTerminalResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataCancelTerminalResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataCancelTerminalResponse.
+func NewAgentResponseResultDataCancelTerminalResponse(v CancelTerminalResponse) AgentResponseResultData {
+	w := AgentResponseResultDataCancelTerminalResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultSetSessionConfigOptionResponse: Successful result returned for a `session/set_config_option` request.
+// AgentResponseResultDataSetSessionConfigOptionResponse: Successful result returned for a `session/set_config_option` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultSetSessionConfigOptionResponse SetSessionConfigOptionResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataSetSessionConfigOptionResponse SetSessionConfigOptionResponse
 
-func (x *AgentResponseResultResultSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultSetSessionConfigOptionResponse")
+		return nil, wireNilVariant("AgentResponseResultDataSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultSetSessionConfigOptionResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataSetSessionConfigOptionResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultSetSessionConfigOptionResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultSetSessionConfigOptionResponse.
-func NewAgentResponseResultSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultSetSessionConfigOptionResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataSetSessionConfigOptionResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataSetSessionConfigOptionResponse.
+func NewAgentResponseResultDataSetSessionConfigOptionResponse(v SetSessionConfigOptionResponse) AgentResponseResultData {
+	w := AgentResponseResultDataSetSessionConfigOptionResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultPromptResponse: Successful result returned for a `session/prompt` request.
+// AgentResponseResultDataPromptResponse: Successful result returned for a `session/prompt` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultPromptResponse PromptResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataPromptResponse PromptResponse
 
-func (x *AgentResponseResultResultPromptResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultPromptResponse")
+		return nil, wireNilVariant("AgentResponseResultDataPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultPromptResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataPromptResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultPromptResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultPromptResponse.
-func NewAgentResponseResultPromptResponse(v PromptResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultPromptResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataPromptResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataPromptResponse.
+func NewAgentResponseResultDataPromptResponse(v PromptResponse) AgentResponseResultData {
+	w := AgentResponseResultDataPromptResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
-// AgentResponseResultResultExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
+// AgentResponseResultDataExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultExtMethodResponse ExtResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataExtMethodResponse ExtResponse
 
-func (x *AgentResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("AgentResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultExtMethodResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataExtMethodResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultExtMethodResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultExtMethodResponse.
-func NewAgentResponseResultExtMethodResponse(v ExtResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultExtMethodResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataExtMethodResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataExtMethodResponse.
+func NewAgentResponseResultDataExtMethodResponse(v ExtResponse) AgentResponseResultData {
+	w := AgentResponseResultDataExtMethodResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // AgentResponseErrorID: The id of the request this response answers.
@@ -24070,7 +24070,7 @@ type ClientResponseResult struct {
 	// The id of the request this response answers.
 	ID RequestId `json:"id"`
 	// Method-specific response data.
-	Result ClientResponseResultResult `json:"result"`
+	Result ClientResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -24234,36 +24234,36 @@ func NewClientResponseError(v ClientResponseError) ClientResponse {
 	return ClientResponse{Value: &v}
 }
 
-// ClientResponseResultResult: Method-specific response data.
+// ClientResponseResultData: Method-specific response data.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[ClientResponseResultResultRequestPermissionResponse]: a JSON object
-//   - *[ClientResponseResultResultCreateElicitationResponse]: a JSON object
-//   - *ClientResponseResultResultMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
-//   - *[ClientResponseResultResultExtMethodResponse]: any JSON value
-type ClientResponseResultResult struct {
-	// Value is the variant: one of the ClientResponseResultResult* types that implement ClientResponseResultResultValue. A nil
+//   - *[ClientResponseResultDataRequestPermissionResponse]: a JSON object
+//   - *[ClientResponseResultDataCreateElicitationResponse]: a JSON object
+//   - *ClientResponseResultDataMessageMCPResponse: a JSON object (build tag unstable_mcp_over_acp)
+//   - *[ClientResponseResultDataExtMethodResponse]: any JSON value
+type ClientResponseResultData struct {
+	// Value is the variant: one of the ClientResponseResultData* types that implement ClientResponseResultDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ClientResponseResultResultValue
+	Value ClientResponseResultDataValue
 }
 
-// ClientResponseResultResultValue is implemented by the variants of ClientResponseResultResult only.
-type ClientResponseResultResultValue interface {
-	isClientResponseResultResult()
+// ClientResponseResultDataValue is implemented by the variants of ClientResponseResultData only.
+type ClientResponseResultDataValue interface {
+	isClientResponseResultData()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ClientResponseResultResult) MarshalJSON() ([]byte, error) {
+func (x ClientResponseResultData) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// choiceClientResponseResultResult chooses the variant of ClientResponseResultResult; files of unstable features add theirs.
-var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultValue]("ClientResponseResultResult", wireCandidate[ClientResponseResultResultValue]{
+// choiceClientResponseResultData chooses the variant of ClientResponseResultData; files of unstable features add theirs.
+var choiceClientResponseResultData = wireNewChoice[ClientResponseResultDataValue]("ClientResponseResultData", wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "outcome"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultRequestPermissionResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataRequestPermissionResponse)
 		if err := (*RequestPermissionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -24273,10 +24273,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        0,
 	required:     []string{"outcome"},
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: []string{"_meta", "action", "content"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultCreateElicitationResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataCreateElicitationResponse)
 		if err := (*CreateElicitationResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
@@ -24286,10 +24286,10 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 	kinds:        "{",
 	order:        1,
 	required:     nil,
-}, wireCandidate[ClientResponseResultResultValue]{
+}, wireCandidate[ClientResponseResultDataValue]{
 	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultResultValue, error) {
-		v := new(ClientResponseResultResultExtMethodResponse)
+	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+		v := new(ClientResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
@@ -24302,30 +24302,30 @@ var choiceClientResponseResultResult = wireNewChoice[ClientResponseResultResultV
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ClientResponseResultResult) UnmarshalJSON(data []byte) error {
+func (x *ClientResponseResultData) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ClientResponseResultResult) decodeWire(r *wireReader) error {
+func (x *ClientResponseResultData) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientResponseResultResult", known)
+func (x *ClientResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ClientResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientResponseResultResult", pos, err, known)
+		r.remember("ClientResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultResult.decode(r, known)
+	v, err := choiceClientResponseResultData.decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -24333,71 +24333,71 @@ func (x *ClientResponseResultResult) decodeChoice(r *wireReader, known *wireKnow
 	return nil
 }
 
-func (x *ClientResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponseResultResult: no variant set")
+		return nil, wireEncodeErrorf("ClientResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-// ClientResponseResultResultRequestPermissionResponse: Successful result returned for a `session/request_permission` request.
+// ClientResponseResultDataRequestPermissionResponse: Successful result returned for a `session/request_permission` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultRequestPermissionResponse RequestPermissionResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataRequestPermissionResponse RequestPermissionResponse
 
-func (x *ClientResponseResultResultRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultRequestPermissionResponse")
+		return nil, wireNilVariant("ClientResponseResultDataRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultRequestPermissionResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataRequestPermissionResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultRequestPermissionResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultRequestPermissionResponse.
-func NewClientResponseResultRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultRequestPermissionResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataRequestPermissionResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataRequestPermissionResponse.
+func NewClientResponseResultDataRequestPermissionResponse(v RequestPermissionResponse) ClientResponseResultData {
+	w := ClientResponseResultDataRequestPermissionResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultCreateElicitationResponse: Successful result returned for a `elicitation/create` request.
+// ClientResponseResultDataCreateElicitationResponse: Successful result returned for a `elicitation/create` request.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultCreateElicitationResponse CreateElicitationResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataCreateElicitationResponse CreateElicitationResponse
 
-func (x *ClientResponseResultResultCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultCreateElicitationResponse")
+		return nil, wireNilVariant("ClientResponseResultDataCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultCreateElicitationResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataCreateElicitationResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultCreateElicitationResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultCreateElicitationResponse.
-func NewClientResponseResultCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultCreateElicitationResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataCreateElicitationResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataCreateElicitationResponse.
+func NewClientResponseResultDataCreateElicitationResponse(v CreateElicitationResponse) ClientResponseResultData {
+	w := ClientResponseResultDataCreateElicitationResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
-// ClientResponseResultResultExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
+// ClientResponseResultDataExtMethodResponse: Successful result returned by an extension method outside the core ACP method set.
 //
-// It is a variant of ClientResponseResultResult.
-type ClientResponseResultResultExtMethodResponse ExtResponse
+// It is a variant of ClientResponseResultData.
+type ClientResponseResultDataExtMethodResponse ExtResponse
 
-func (x *ClientResponseResultResultExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ClientResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultResultExtMethodResponse")
+		return nil, wireNilVariant("ClientResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
 
-func (*ClientResponseResultResultExtMethodResponse) isClientResponseResultResult() {}
+func (*ClientResponseResultDataExtMethodResponse) isClientResponseResultData() {}
 
-// NewClientResponseResultExtMethodResponse returns the ClientResponseResultResult that holds the variant ClientResponseResultResultExtMethodResponse.
-func NewClientResponseResultExtMethodResponse(v ExtResponse) ClientResponseResultResult {
-	w := ClientResponseResultResultExtMethodResponse(v)
-	return ClientResponseResultResult{Value: &w}
+// NewClientResponseResultDataExtMethodResponse returns the ClientResponseResultData that holds the variant ClientResponseResultDataExtMethodResponse.
+func NewClientResponseResultDataExtMethodResponse(v ExtResponse) ClientResponseResultData {
+	w := ClientResponseResultDataExtMethodResponse(v)
+	return ClientResponseResultData{Value: &w}
 }
 
 // ClientResponseErrorID: The id of the request this response answers.

@@ -9,10 +9,10 @@ import (
 )
 
 func init() {
-	choiceAgentResponseResultResult.add(wireCandidate[AgentResponseResultResultValue]{
+	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
 		declared: []string{"_meta", "accounts", "state"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultResultValue, error) {
-			v := new(AgentResponseResultResultAuthStatusResponse)
+		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+			v := new(AgentResponseResultDataAuthStatusResponse)
 			if err := (*AuthStatusResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
@@ -25,24 +25,24 @@ func init() {
 	})
 }
 
-// AgentResponseResultResultAuthStatusResponse: Successful result returned for an `auth/status` request.
+// AgentResponseResultDataAuthStatusResponse: Successful result returned for an `auth/status` request.
 //
-// It is a variant of AgentResponseResultResult.
-type AgentResponseResultResultAuthStatusResponse AuthStatusResponse
+// It is a variant of AgentResponseResultData.
+type AgentResponseResultDataAuthStatusResponse AuthStatusResponse
 
-func (x *AgentResponseResultResultAuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *AgentResponseResultDataAuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultResultAuthStatusResponse")
+		return nil, wireNilVariant("AgentResponseResultDataAuthStatusResponse")
 	}
 	return (*AuthStatusResponse)(x).appendJSON(buf)
 }
 
-func (*AgentResponseResultResultAuthStatusResponse) isAgentResponseResultResult() {}
+func (*AgentResponseResultDataAuthStatusResponse) isAgentResponseResultData() {}
 
-// NewAgentResponseResultAuthStatusResponse returns the AgentResponseResultResult that holds the variant AgentResponseResultResultAuthStatusResponse.
-func NewAgentResponseResultAuthStatusResponse(v AuthStatusResponse) AgentResponseResultResult {
-	w := AgentResponseResultResultAuthStatusResponse(v)
-	return AgentResponseResultResult{Value: &w}
+// NewAgentResponseResultDataAuthStatusResponse returns the AgentResponseResultData that holds the variant AgentResponseResultDataAuthStatusResponse.
+func NewAgentResponseResultDataAuthStatusResponse(v AuthStatusResponse) AgentResponseResultData {
+	w := AgentResponseResultDataAuthStatusResponse(v)
+	return AgentResponseResultData{Value: &w}
 }
 
 // AgentAuthCapabilitiesAuthStatus holds the members of AgentAuthCapabilities that unstable_auth_status adds.

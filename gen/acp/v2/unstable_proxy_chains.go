@@ -595,7 +595,7 @@ type ProxyResponseResult struct {
 	// The id of the request this response answers.
 	ID RequestId `json:"id"`
 	// Method-specific response data.
-	Result ProxyResponseResultResult `json:"result"`
+	Result ProxyResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -759,54 +759,54 @@ func NewProxyResponseError(v ProxyResponseError) ProxyResponse {
 	return ProxyResponse{Value: &v}
 }
 
-// ProxyResponseResultResult: Method-specific response data.
+// ProxyResponseResultData: Method-specific response data.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[ProxyResponseResultResultInitializeProxyResponse]: a JSON object
-//   - *[ProxyResponseResultResultProxySuccessorResponse]: any JSON value
-type ProxyResponseResultResult struct {
-	// Value is the variant: one of the ProxyResponseResultResult* types that implement ProxyResponseResultResultValue. A nil
+//   - *[ProxyResponseResultDataInitializeProxyResponse]: a JSON object
+//   - *[ProxyResponseResultDataProxySuccessorResponse]: any JSON value
+type ProxyResponseResultData struct {
+	// Value is the variant: one of the ProxyResponseResultData* types that implement ProxyResponseResultDataValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ProxyResponseResultResultValue
+	Value ProxyResponseResultDataValue
 }
 
-// ProxyResponseResultResultValue is implemented by the variants of ProxyResponseResultResult only.
-type ProxyResponseResultResultValue interface {
-	isProxyResponseResultResult()
+// ProxyResponseResultDataValue is implemented by the variants of ProxyResponseResultData only.
+type ProxyResponseResultDataValue interface {
+	isProxyResponseResultData()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ProxyResponseResultResult) MarshalJSON() ([]byte, error) {
+func (x ProxyResponseResultData) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysProxyResponseResultResultO = []string{"protocolVersion"}
+var keysProxyResponseResultDataO = []string{"protocolVersion"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ProxyResponseResultResult) UnmarshalJSON(data []byte) error {
+func (x *ProxyResponseResultData) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ProxyResponseResultResult) decodeWire(r *wireReader) error {
+func (x *ProxyResponseResultData) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyResponseResultResult) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ProxyResponseResultResult", known)
+func (x *ProxyResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ProxyResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ProxyResponseResultResult", pos, err, known)
+		r.remember("ProxyResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyResponseResultResult) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -816,14 +816,14 @@ func (x *ProxyResponseResultResult) decodeChoice(r *wireReader, known *wireKnown
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysProxyResponseResultResultO)
+		mask, err := look.hasMembers(keysProxyResponseResultDataO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
 				r.reset(start)
-				v := new(ProxyResponseResultResultInitializeProxyResponse)
+				v := new(ProxyResponseResultDataInitializeProxyResponse)
 				err := (*InitializeProxyResponse)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
@@ -836,7 +836,7 @@ func (x *ProxyResponseResultResult) decodeChoice(r *wireReader, known *wireKnown
 		}
 		{
 			r.reset(start)
-			v := new(ProxyResponseResultResultProxySuccessorResponse)
+			v := new(ProxyResponseResultDataProxySuccessorResponse)
 			err := (*ProxySuccessorResponse)(v).decodeWire(r)
 			if err == nil {
 				x.Value = v
@@ -849,91 +849,91 @@ func (x *ProxyResponseResultResult) decodeChoice(r *wireReader, known *wireKnown
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ProxyResponseResultResult: no variant matches: expected a member \"protocolVersion\"")
+		return wireErrorf("ProxyResponseResultData: no variant matches: expected a member \"protocolVersion\"")
 	case '[':
-		v := new(ProxyResponseResultResultProxySuccessorResponse)
+		v := new(ProxyResponseResultDataProxySuccessorResponse)
 		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '"':
-		v := new(ProxyResponseResultResultProxySuccessorResponse)
+		v := new(ProxyResponseResultDataProxySuccessorResponse)
 		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
-		v := new(ProxyResponseResultResultProxySuccessorResponse)
+		v := new(ProxyResponseResultDataProxySuccessorResponse)
 		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 't':
-		v := new(ProxyResponseResultResultProxySuccessorResponse)
+		v := new(ProxyResponseResultDataProxySuccessorResponse)
 		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
-		v := new(ProxyResponseResultResultProxySuccessorResponse)
+		v := new(ProxyResponseResultDataProxySuccessorResponse)
 		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ProxyResponseResultResult (object or array or string or number or boolean or null)")
+	return r.kindError("ProxyResponseResultData (object or array or string or number or boolean or null)")
 }
 
-func (x *ProxyResponseResultResult) appendJSON(buf []byte) ([]byte, error) {
+func (x *ProxyResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyResponseResultResult: no variant set")
+		return nil, wireEncodeErrorf("ProxyResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-// ProxyResponseResultResultInitializeProxyResponse: Successful result returned for a `proxy/initialize` request.
+// ProxyResponseResultDataInitializeProxyResponse: Successful result returned for a `proxy/initialize` request.
 //
-// It is a variant of ProxyResponseResultResult.
-type ProxyResponseResultResultInitializeProxyResponse InitializeProxyResponse
+// It is a variant of ProxyResponseResultData.
+type ProxyResponseResultDataInitializeProxyResponse InitializeProxyResponse
 
-func (x *ProxyResponseResultResultInitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ProxyResponseResultDataInitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseResultResultInitializeProxyResponse")
+		return nil, wireNilVariant("ProxyResponseResultDataInitializeProxyResponse")
 	}
 	return (*InitializeProxyResponse)(x).appendJSON(buf)
 }
 
-func (*ProxyResponseResultResultInitializeProxyResponse) isProxyResponseResultResult() {}
+func (*ProxyResponseResultDataInitializeProxyResponse) isProxyResponseResultData() {}
 
-// NewProxyResponseResultInitializeProxyResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultInitializeProxyResponse.
-func NewProxyResponseResultInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultResult {
-	w := ProxyResponseResultResultInitializeProxyResponse(v)
-	return ProxyResponseResultResult{Value: &w}
+// NewProxyResponseResultDataInitializeProxyResponse returns the ProxyResponseResultData that holds the variant ProxyResponseResultDataInitializeProxyResponse.
+func NewProxyResponseResultDataInitializeProxyResponse(v InitializeProxyResponse) ProxyResponseResultData {
+	w := ProxyResponseResultDataInitializeProxyResponse(v)
+	return ProxyResponseResultData{Value: &w}
 }
 
-// ProxyResponseResultResultProxySuccessorResponse: Successful result returned for a `proxy/successor` request.
+// ProxyResponseResultDataProxySuccessorResponse: Successful result returned for a `proxy/successor` request.
 //
-// It is a variant of ProxyResponseResultResult.
-type ProxyResponseResultResultProxySuccessorResponse ProxySuccessorResponse
+// It is a variant of ProxyResponseResultData.
+type ProxyResponseResultDataProxySuccessorResponse ProxySuccessorResponse
 
-func (x *ProxyResponseResultResultProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
+func (x *ProxyResponseResultDataProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseResultResultProxySuccessorResponse")
+		return nil, wireNilVariant("ProxyResponseResultDataProxySuccessorResponse")
 	}
 	return (*ProxySuccessorResponse)(x).appendJSON(buf)
 }
 
-func (*ProxyResponseResultResultProxySuccessorResponse) isProxyResponseResultResult() {}
+func (*ProxyResponseResultDataProxySuccessorResponse) isProxyResponseResultData() {}
 
-// NewProxyResponseResultProxySuccessorResponse returns the ProxyResponseResultResult that holds the variant ProxyResponseResultResultProxySuccessorResponse.
-func NewProxyResponseResultProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultResult {
-	w := ProxyResponseResultResultProxySuccessorResponse(v)
-	return ProxyResponseResultResult{Value: &w}
+// NewProxyResponseResultDataProxySuccessorResponse returns the ProxyResponseResultData that holds the variant ProxyResponseResultDataProxySuccessorResponse.
+func NewProxyResponseResultDataProxySuccessorResponse(v ProxySuccessorResponse) ProxyResponseResultData {
+	w := ProxyResponseResultDataProxySuccessorResponse(v)
+	return ProxyResponseResultData{Value: &w}
 }
 
 // ProxyResponseErrorID: The id of the request this response answers.

@@ -170,7 +170,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 		if skip != "" && p.Name == skip {
 			continue
 		}
-		e, nullable, err := b.expr(owner+naming.GoName(p.Name), p.Schema)
+		e, nullable, err := b.expr(naming.MemberType(owner, p.Name), p.Schema)
 		if err != nil {
 			return nil, err
 		}

@@ -153,3 +153,20 @@ func DropRepeatedWords(name string) string {
 	}
 	return b.String()
 }
+
+// MemberType names the inline type of property prop of the type owner:
+// the two joined, with a word repeated where they meet said once
+// (a "result" property of AgentResponseResult is not
+// AgentResponseResultResult). When that leaves the owner's name itself,
+// the property's name being the owner's last word, the type is the
+// owner's "Data": AgentResponseResultData.
+func MemberType(owner, prop string) string {
+	words, pw := splitWords(owner), splitWords(GoName(prop))
+	if len(words) > 0 && pw[0] == words[len(words)-1] {
+		pw = pw[1:]
+	}
+	if len(pw) == 0 {
+		return owner + "Data"
+	}
+	return owner + strings.Join(pw, "")
+}

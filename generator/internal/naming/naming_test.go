@@ -52,3 +52,21 @@ func TestFieldNamesUnique(t *testing.T) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}
 }
+
+// TestMemberType: a word repeated where owner and property meet is said
+// once, and a property that repeats the owner's last word makes the
+// owner's Data; repeats inside either name stay.
+func TestMemberType(t *testing.T) {
+	for _, c := range []struct{ owner, prop, want string }{
+		{"AgentResponseResult", "result", "AgentResponseResultData"},
+		{"SessionUpdate", "update", "SessionUpdateData"},
+		{"ToolCall", "callId", "ToolCallID"},
+		{"ToolCall", "content", "ToolCallContent"},
+		{"RequestIdId", "value", "RequestIdIdValue"},
+		{"Plan", "entries", "PlanEntries"},
+	} {
+		if got := MemberType(c.owner, c.prop); got != c.want {
+			t.Errorf("MemberType(%q, %q) = %q, want %q", c.owner, c.prop, got, c.want)
+		}
+	}
+}
