@@ -9,17 +9,18 @@ import (
 )
 
 // Example_gatedFields is the docs' example of fields a feature adds:
-// they read as fields of the owner, and a composite literal names the
-// embedded part that holds them.
+// they read and are set as fields of the owner (the embedded part that
+// holds them is unexported, so a composite literal cannot name them).
 func Example_gatedFields() {
 	var caps acp.ClientCapabilities
 	caps.Plan = &acp.PlanCapabilities{}
 	out, _ := acp.Marshal(&caps)
 	fmt.Println(string(out))
-	caps = acp.ClientCapabilities{ClientCapabilitiesPlanOperations: acp.ClientCapabilitiesPlanOperations{Plan: &acp.PlanCapabilities{}}}
+	caps = acp.ClientCapabilities{Fs: &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true)}}
+	caps.Plan = &acp.PlanCapabilities{}
 	out, _ = acp.Marshal(&caps)
 	fmt.Println(string(out))
 	// Output:
 	// {"plan":{}}
-	// {"plan":{}}
+	// {"fs":{"readTextFile":true},"plan":{}}
 }

@@ -27,7 +27,8 @@ func TestPlanOperationsOnGatedField(t *testing.T) {
 	if c.Plan == nil {
 		t.Error("ClientCapabilities.Plan not decoded")
 	}
-	built := acp.ClientCapabilities{ClientCapabilitiesPlanOperations: acp.ClientCapabilitiesPlanOperations{Plan: &acp.PlanCapabilities{}}}
+	var built acp.ClientCapabilities
+	built.Plan = &acp.PlanCapabilities{}
 	out, err := built.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)

@@ -8123,6 +8123,10 @@ func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Agent Capabilities]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_llm_providers: Providers
+//
 // [Agent Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#agent-capabilities
 type AgentCapabilities struct {
 	// Whether the agent supports `session/load`.
@@ -8137,8 +8141,8 @@ type AgentCapabilities struct {
 	Auth *AgentAuthCapabilities `json:"auth,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
-	AgentCapabilitiesLLMProviders
+	// partAgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
+	partAgentCapabilitiesLLMProviders
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -8188,7 +8192,7 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 			}
 		case "providers":
 			if it.once(&seen, 6) {
-				if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partAgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -8240,7 +8244,7 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.AgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partAgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -8249,7 +8253,7 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 var wireMembersOfAgentCapabilities = []string{"_meta", "auth", "loadSession", "mcpCapabilities", "promptCapabilities", "sessionCapabilities"}
 
 func (x *AgentCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.partAgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8375,6 +8379,10 @@ func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // McpCapabilities: MCP capabilities supported by the agent
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_mcp_over_acp: ACP
 type McpCapabilities struct {
 	// Agent supports `http` MCP servers.
 	HTTP *bool `json:"http,omitempty"`
@@ -8382,8 +8390,8 @@ type McpCapabilities struct {
 	SSE *bool `json:"sse,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
-	McpCapabilitiesMCPOverACP
+	// partMcpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
+	partMcpCapabilitiesMCPOverACP
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -8421,7 +8429,7 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 			}
 		case "acp":
 			if it.once(&seen, 3) {
-				if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partMcpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -8458,7 +8466,7 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.McpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partMcpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -8467,7 +8475,7 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfMcpCapabilities = []string{"_meta", "http", "sse"}
 
 func (x *McpCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.partMcpCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -8484,6 +8492,14 @@ func (x McpCapabilities) MarshalJSON() ([]byte, error) {
 // Note: `session/load` is still handled by the top-level `loadSession` capability. This will be unified in future versions of the protocol.
 //
 // See protocol docs: [Session Capabilities]
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
+//   - unstable_session_fork: Fork
+//   - unstable_session_archive: Archive
+//   - unstable_session_status: Status
+//   - unstable_session_title: Title
 //
 // [Session Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#session-capabilities
 type SessionCapabilities struct {
@@ -8519,16 +8535,16 @@ type SessionCapabilities struct {
 	Close *SessionCloseCapabilities `json:"close,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	SessionCapabilitiesSystemPrompt
-	// SessionCapabilitiesSessionFork holds the members unstable_session_fork adds (empty without its build tags).
-	SessionCapabilitiesSessionFork
-	// SessionCapabilitiesSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
-	SessionCapabilitiesSessionArchive
-	// SessionCapabilitiesSessionStatus holds the members unstable_session_status adds (empty without its build tags).
-	SessionCapabilitiesSessionStatus
-	// SessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
-	SessionCapabilitiesSessionTitle
+	// partSessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partSessionCapabilitiesSystemPrompt
+	// partSessionCapabilitiesSessionFork holds the members unstable_session_fork adds (empty without its build tags).
+	partSessionCapabilitiesSessionFork
+	// partSessionCapabilitiesSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	partSessionCapabilitiesSessionArchive
+	// partSessionCapabilitiesSessionStatus holds the members unstable_session_status adds (empty without its build tags).
+	partSessionCapabilitiesSessionStatus
+	// partSessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
+	partSessionCapabilitiesSessionTitle
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -8578,31 +8594,31 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 			}
 		case "systemPrompt":
 			if it.once(&seen, 6) {
-				if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "fork":
 			if it.once(&seen, 7) {
-				if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "archive":
 			if it.once(&seen, 8) {
-				if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "status":
 			if it.once(&seen, 9) {
-				if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "title":
 			if it.once(&seen, 10) {
-				if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -8654,19 +8670,19 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.SessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionFork.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionFork.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionArchive.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionStatus.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -8675,7 +8691,7 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfSessionCapabilities = []string{"_meta", "additionalDirectories", "close", "delete", "list", "resume"}
 
 func (x *SessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.partSessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.partSessionCapabilitiesSessionFork.declaresGatedMember(name) || x.partSessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.partSessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.partSessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9037,6 +9053,10 @@ func (x SessionCloseCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // AgentAuthCapabilities: Authentication-related capabilities supported by the agent.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_auth_status: Status
 type AgentAuthCapabilities struct {
 	// Whether the agent supports the logout method.
 	//
@@ -9045,8 +9065,8 @@ type AgentAuthCapabilities struct {
 	Logout *LogoutCapabilities `json:"logout,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
-	AgentAuthCapabilitiesAuthStatus
+	// partAgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
+	partAgentAuthCapabilitiesAuthStatus
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -9080,7 +9100,7 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 			}
 		case "status":
 			if it.once(&seen, 2) {
-				if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partAgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -9112,7 +9132,7 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.AgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partAgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9121,7 +9141,7 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 var wireMembersOfAgentAuthCapabilities = []string{"_meta", "logout"}
 
 func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.partAgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11328,6 +11348,10 @@ func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // SessionInfo: Information about a session returned by session/list
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_session_archive: Archived
 type SessionInfo struct {
 	// Unique identifier for the session
 	SessionID SessionId `json:"sessionId"`
@@ -11345,8 +11369,8 @@ type SessionInfo struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
-	SessionInfoSessionArchive
+	// partSessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	partSessionInfoSessionArchive
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -11397,7 +11421,7 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 			}
 		case "archived":
 			if it.once(&seen, 6) {
-				if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -11451,7 +11475,7 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.SessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -11460,7 +11484,7 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfSessionInfo = []string{"_meta", "additionalDirectories", "cwd", "sessionId", "title", "updatedAt"}
 
 func (x *SessionInfo) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfo, name) || x.SessionInfoSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionInfo, name) || x.partSessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11854,14 +11878,18 @@ func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Check for Completion]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_end_turn_token_usage: Usage
+//
 // [Check for Completion]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#4-check-for-completion
 type PromptResponse struct {
 	// Indicates why the agent stopped processing the turn.
 	StopReason StopReason `json:"stopReason"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// PromptResponseEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
-	PromptResponseEndTurnTokenUsage
+	// partPromptResponseEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
+	partPromptResponseEndTurnTokenUsage
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -11896,7 +11924,7 @@ func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error 
 			}
 		case "usage":
 			if it.once(&seen, 2) {
-				if err := x.PromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partPromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -11932,7 +11960,7 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.PromptResponseEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partPromptResponseEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -11941,7 +11969,7 @@ func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfPromptResponse = []string{"_meta", "stopReason"}
 
 func (x *PromptResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptResponse, name) || x.PromptResponseEndTurnTokenUsage.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfPromptResponse, name) || x.partPromptResponseEndTurnTokenUsage.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -16133,6 +16161,11 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Client Capabilities]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_subagents: Subagents
+//   - unstable_plan_operations: Plan
+//
 // [Client Capabilities]: https://agentclientprotocol.com/protocol/v1/draft/initialization#client-capabilities
 type ClientCapabilities struct {
 	// File system capabilities supported by the client.
@@ -16157,10 +16190,10 @@ type ClientCapabilities struct {
 	Elicitation *ElicitationCapabilities `json:"elicitation,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// ClientCapabilitiesSubagents holds the members unstable_subagents adds (empty without its build tags).
-	ClientCapabilitiesSubagents
-	// ClientCapabilitiesPlanOperations holds the members unstable_plan_operations adds (empty without its build tags).
-	ClientCapabilitiesPlanOperations
+	// partClientCapabilitiesSubagents holds the members unstable_subagents adds (empty without its build tags).
+	partClientCapabilitiesSubagents
+	// partClientCapabilitiesPlanOperations holds the members unstable_plan_operations adds (empty without its build tags).
+	partClientCapabilitiesPlanOperations
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -16210,13 +16243,13 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 			}
 		case "subagents":
 			if it.once(&seen, 6) {
-				if err := x.ClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "plan":
 			if it.once(&seen, 7) {
-				if err := x.ClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -16268,10 +16301,10 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.ClientCapabilitiesSubagents.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partClientCapabilitiesSubagents.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.ClientCapabilitiesPlanOperations.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partClientCapabilitiesPlanOperations.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -16280,7 +16313,7 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 var wireMembersOfClientCapabilities = []string{"_meta", "auth", "elicitation", "fs", "session", "terminal"}
 
 func (x *ClientCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientCapabilities, name) || x.ClientCapabilitiesSubagents.declaresGatedMember(name) || x.ClientCapabilitiesPlanOperations.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfClientCapabilities, name) || x.partClientCapabilitiesSubagents.declaresGatedMember(name) || x.partClientCapabilitiesPlanOperations.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -17234,6 +17267,10 @@ func (x LogoutRequest) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Creating a Session]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
+//
 // [Creating a Session]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#creating-a-session
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
@@ -17248,8 +17285,8 @@ type NewSessionRequest struct {
 	MCPServers []McpServer `json:"mcpServers"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	NewSessionRequestSystemPrompt
+	// partNewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partNewSessionRequestSystemPrompt
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -17300,7 +17337,7 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 			}
 		case "systemPrompt":
 			if it.once(&seen, 4) {
-				if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partNewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -17348,7 +17385,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.NewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partNewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -17357,7 +17394,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 var wireMembersOfNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
 
 func (x *NewSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.partNewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18018,6 +18055,10 @@ func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Loading Sessions]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
+//
 // [Loading Sessions]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions
 type LoadSessionRequest struct {
 	// List of MCP servers to connect to for this session.
@@ -18035,8 +18076,8 @@ type LoadSessionRequest struct {
 	SessionID SessionId `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// LoadSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	LoadSessionRequestSystemPrompt
+	// partLoadSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partLoadSessionRequestSystemPrompt
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -18091,7 +18132,7 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 			}
 		case "systemPrompt":
 			if it.once(&seen, 5) {
-				if err := x.LoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partLoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -18142,7 +18183,7 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.LoadSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partLoadSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -18151,7 +18192,7 @@ func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 var wireMembersOfLoadSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
 
 func (x *LoadSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLoadSessionRequest, name) || x.LoadSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfLoadSessionRequest, name) || x.partLoadSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18162,6 +18203,10 @@ func (x LoadSessionRequest) MarshalJSON() ([]byte, error) {
 // ListSessionsRequest: Request parameters for listing existing sessions.
 //
 // Only available if the Agent supports the `sessionCapabilities.list` capability.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_session_archive: Archived
 type ListSessionsRequest struct {
 	// Filter sessions by working directory. Must be an absolute path.
 	Cwd *string `json:"cwd,omitempty"`
@@ -18169,8 +18214,8 @@ type ListSessionsRequest struct {
 	Cursor *string `json:"cursor,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
-	ListSessionsRequestSessionArchive
+	// partListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	partListSessionsRequestSessionArchive
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -18209,7 +18254,7 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 			}
 		case "archived":
 			if it.once(&seen, 3) {
-				if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -18249,7 +18294,7 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.ListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -18258,7 +18303,7 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfListSessionsRequest = []string{"_meta", "cursor", "cwd"}
 
 func (x *ListSessionsRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.partListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18358,6 +18403,10 @@ func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
 // This is useful for agents that can resume sessions but don't implement full session loading.
 //
 // Only available if the Agent supports the `sessionCapabilities.resume` capability.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
 type ResumeSessionRequest struct {
 	// The ID of the session to resume.
 	SessionID SessionId `json:"sessionId"`
@@ -18374,8 +18423,8 @@ type ResumeSessionRequest struct {
 	MCPServers []McpServer `json:"mcpServers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	ResumeSessionRequestSystemPrompt
+	// partResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partResumeSessionRequestSystemPrompt
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -18430,7 +18479,7 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 			}
 		case "systemPrompt":
 			if it.once(&seen, 5) {
-				if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -18479,7 +18528,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.ResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -18488,7 +18537,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 var wireMembersOfResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
 
 func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.partResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.

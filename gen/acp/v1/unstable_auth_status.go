@@ -45,8 +45,8 @@ func NewAgentResponseResultDataAuthStatusResponse(v AuthStatusResponse) AgentRes
 	return AgentResponseResultData{Value: &w}
 }
 
-// AgentAuthCapabilitiesAuthStatus holds the members of AgentAuthCapabilities that unstable_auth_status adds.
-type AgentAuthCapabilitiesAuthStatus struct {
+// partAgentAuthCapabilitiesAuthStatus holds the members of AgentAuthCapabilities that unstable_auth_status adds.
+type partAgentAuthCapabilitiesAuthStatus struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -58,7 +58,7 @@ type AgentAuthCapabilitiesAuthStatus struct {
 	Status *AuthStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partAgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "status":
 		wireLenientPtr(&x.Status, r, (*AuthStatusCapabilities).decodeWire)
@@ -66,13 +66,13 @@ func (x *AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-var wireMembersOfAgentAuthCapabilitiesAuthStatus = []string{"status"}
+var wireMembersOfpartAgentAuthCapabilitiesAuthStatus = []string{"status"}
 
-func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentAuthCapabilitiesAuthStatus, name)
+func (*partAgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartAgentAuthCapabilitiesAuthStatus, name)
 }
 
-func (x *AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partAgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Status != nil {
 		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {

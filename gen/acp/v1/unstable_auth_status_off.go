@@ -3,20 +3,20 @@
 
 package acp
 
-// AgentAuthCapabilitiesAuthStatus is empty: build with -tags unstable_auth_status (or unstable) for the members of AgentAuthCapabilities it adds.
-type AgentAuthCapabilitiesAuthStatus struct{}
+// partAgentAuthCapabilitiesAuthStatus is empty: build with -tags unstable_auth_status (or unstable) for the members of AgentAuthCapabilities it adds.
+type partAgentAuthCapabilitiesAuthStatus struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*AgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partAgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*AgentAuthCapabilitiesAuthStatus) declaresGatedMember([]byte) bool {
+func (*partAgentAuthCapabilitiesAuthStatus) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*AgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partAgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

@@ -5,8 +5,8 @@ package acp
 
 import "encoding/json"
 
-// PromptResponseEndTurnTokenUsage holds the members of PromptResponse that unstable_end_turn_token_usage adds.
-type PromptResponseEndTurnTokenUsage struct {
+// partPromptResponseEndTurnTokenUsage holds the members of PromptResponse that unstable_end_turn_token_usage adds.
+type partPromptResponseEndTurnTokenUsage struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -15,7 +15,7 @@ type PromptResponseEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partPromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
 		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
@@ -23,13 +23,13 @@ func (x *PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-var wireMembersOfPromptResponseEndTurnTokenUsage = []string{"usage"}
+var wireMembersOfpartPromptResponseEndTurnTokenUsage = []string{"usage"}
 
-func (*PromptResponseEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptResponseEndTurnTokenUsage, name)
+func (*partPromptResponseEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartPromptResponseEndTurnTokenUsage, name)
 }
 
-func (x *PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partPromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
 		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {

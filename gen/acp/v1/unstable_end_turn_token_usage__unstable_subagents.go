@@ -3,15 +3,15 @@
 
 package acp
 
-// IdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
-type IdleStateUpdateEndTurnTokenUsage struct {
+// partIdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
+type partIdleStateUpdateEndTurnTokenUsage struct {
 	// UNSTABLE Token usage for completed foreground work.
 	//
 	// Optional. Omitted or `null` means not reported.
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "usage":
 		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
@@ -19,13 +19,13 @@ func (x *IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-var wireMembersOfIdleStateUpdateEndTurnTokenUsage = []string{"usage"}
+var wireMembersOfpartIdleStateUpdateEndTurnTokenUsage = []string{"usage"}
 
-func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateEndTurnTokenUsage, name)
+func (*partIdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartIdleStateUpdateEndTurnTokenUsage, name)
 }
 
-func (x *IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partIdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
 		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {

@@ -3,19 +3,19 @@
 
 package acp
 
-// PromptResponseEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of PromptResponse it adds.
-type PromptResponseEndTurnTokenUsage struct{}
+// partPromptResponseEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of PromptResponse it adds.
+type partPromptResponseEndTurnTokenUsage struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*PromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partPromptResponseEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*PromptResponseEndTurnTokenUsage) declaresGatedMember([]byte) bool {
+func (*partPromptResponseEndTurnTokenUsage) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*PromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partPromptResponseEndTurnTokenUsage) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }

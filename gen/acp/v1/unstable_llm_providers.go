@@ -111,8 +111,8 @@ func NewAgentResponseResultDataDisableProviderResponse(v DisableProviderResponse
 	return AgentResponseResultData{Value: &w}
 }
 
-// AgentCapabilitiesLLMProviders holds the members of AgentCapabilities that unstable_llm_providers adds.
-type AgentCapabilitiesLLMProviders struct {
+// partAgentCapabilitiesLLMProviders holds the members of AgentCapabilities that unstable_llm_providers adds.
+type partAgentCapabilitiesLLMProviders struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -124,7 +124,7 @@ type AgentCapabilitiesLLMProviders struct {
 	Providers *ProvidersCapabilities `json:"providers,omitempty"`
 }
 
-func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "providers":
 		wireLenientPtr(&x.Providers, r, (*ProvidersCapabilities).decodeWire)
@@ -132,13 +132,13 @@ func (x *AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r 
 	return nil
 }
 
-var wireMembersOfAgentCapabilitiesLLMProviders = []string{"providers"}
+var wireMembersOfpartAgentCapabilitiesLLMProviders = []string{"providers"}
 
-func (*AgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentCapabilitiesLLMProviders, name)
+func (*partAgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartAgentCapabilitiesLLMProviders, name)
 }
 
-func (x *AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partAgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
 		if buf, err = x.Providers.appendJSON(wireAppendKey(buf, open, "\"providers\":")); err != nil {

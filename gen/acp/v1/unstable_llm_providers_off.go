@@ -3,20 +3,20 @@
 
 package acp
 
-// AgentCapabilitiesLLMProviders is empty: build with -tags unstable_llm_providers (or unstable) for the members of AgentCapabilities it adds.
-type AgentCapabilitiesLLMProviders struct{}
+// partAgentCapabilitiesLLMProviders is empty: build with -tags unstable_llm_providers (or unstable) for the members of AgentCapabilities it adds.
+type partAgentCapabilitiesLLMProviders struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*AgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*AgentCapabilitiesLLMProviders) declaresGatedMember([]byte) bool {
+func (*partAgentCapabilitiesLLMProviders) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*AgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partAgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

@@ -3,20 +3,20 @@
 
 package acp
 
-// McpCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of McpCapabilities it adds.
-type McpCapabilitiesMCPOverACP struct{}
+// partMcpCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of McpCapabilities it adds.
+type partMcpCapabilitiesMCPOverACP struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partMcpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*McpCapabilitiesMCPOverACP) declaresGatedMember([]byte) bool {
+func (*partMcpCapabilitiesMCPOverACP) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partMcpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

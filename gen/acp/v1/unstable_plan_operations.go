@@ -794,8 +794,8 @@ func (x PlanRemoved) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ClientCapabilitiesPlanOperations holds the members of ClientCapabilities that unstable_plan_operations adds.
-type ClientCapabilitiesPlanOperations struct {
+// partClientCapabilitiesPlanOperations holds the members of ClientCapabilities that unstable_plan_operations adds.
+type partClientCapabilitiesPlanOperations struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -807,7 +807,7 @@ type ClientCapabilitiesPlanOperations struct {
 	Plan *PlanCapabilities `json:"plan,omitempty"`
 }
 
-func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "plan":
 		wireLenientPtr(&x.Plan, r, (*PlanCapabilities).decodeWire)
@@ -815,13 +815,13 @@ func (x *ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-var wireMembersOfClientCapabilitiesPlanOperations = []string{"plan"}
+var wireMembersOfpartClientCapabilitiesPlanOperations = []string{"plan"}
 
-func (*ClientCapabilitiesPlanOperations) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientCapabilitiesPlanOperations, name)
+func (*partClientCapabilitiesPlanOperations) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartClientCapabilitiesPlanOperations, name)
 }
 
-func (x *ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Plan != nil {
 		if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {

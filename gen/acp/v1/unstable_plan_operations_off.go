@@ -10,19 +10,19 @@ func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wireReader, *wireKnownS
 
 const knownSessionUpdatePlanOperations = ""
 
-// ClientCapabilitiesPlanOperations is empty: build with -tags unstable_plan_operations (or unstable) for the members of ClientCapabilities it adds.
-type ClientCapabilitiesPlanOperations struct{}
+// partClientCapabilitiesPlanOperations is empty: build with -tags unstable_plan_operations (or unstable) for the members of ClientCapabilities it adds.
+type partClientCapabilitiesPlanOperations struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ClientCapabilitiesPlanOperations) declaresGatedMember([]byte) bool {
+func (*partClientCapabilitiesPlanOperations) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*ClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }

@@ -78,8 +78,8 @@ func NewAgentResponseResultDataUnarchiveSessionResponse(v UnarchiveSessionRespon
 	return AgentResponseResultData{Value: &w}
 }
 
-// SessionCapabilitiesSessionArchive holds the members of SessionCapabilities that unstable_session_archive adds.
-type SessionCapabilitiesSessionArchive struct {
+// partSessionCapabilitiesSessionArchive holds the members of SessionCapabilities that unstable_session_archive adds.
+type partSessionCapabilitiesSessionArchive struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -92,7 +92,7 @@ type SessionCapabilitiesSessionArchive struct {
 	Archive *SessionArchiveCapabilities `json:"archive,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archive":
 		wireLenientPtr(&x.Archive, r, (*SessionArchiveCapabilities).decodeWire)
@@ -100,13 +100,13 @@ func (x *SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter
 	return nil
 }
 
-var wireMembersOfSessionCapabilitiesSessionArchive = []string{"archive"}
+var wireMembersOfpartSessionCapabilitiesSessionArchive = []string{"archive"}
 
-func (*SessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilitiesSessionArchive, name)
+func (*partSessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionArchive, name)
 }
 
-func (x *SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partSessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archive != nil {
 		if buf, err = x.Archive.appendJSON(wireAppendKey(buf, open, "\"archive\":")); err != nil {
@@ -191,8 +191,8 @@ func (x SessionArchiveCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
-type SessionInfoSessionArchive struct {
+// partSessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
+type partSessionInfoSessionArchive struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -204,7 +204,7 @@ type SessionInfoSessionArchive struct {
 	Archived *bool `json:"archived,omitempty"`
 }
 
-func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partSessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "archived":
 		wireLenientPtr(&x.Archived, r, wireDecodeBool)
@@ -212,13 +212,13 @@ func (x *SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wir
 	return nil
 }
 
-var wireMembersOfSessionInfoSessionArchive = []string{"archived"}
+var wireMembersOfpartSessionInfoSessionArchive = []string{"archived"}
 
-func (*SessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfoSessionArchive, name)
+func (*partSessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartSessionInfoSessionArchive, name)
 }
 
-func (x *SessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partSessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
 		if buf, err = wireAppendBool(x.Archived, wireAppendKey(buf, open, "\"archived\":")); err != nil {
@@ -454,8 +454,8 @@ func NewClientRequestParamsUnarchiveSessionRequest(v UnarchiveSessionRequest) Cl
 	return ClientRequestParams{Value: &w}
 }
 
-// ListSessionsRequestSessionArchive holds the members of ListSessionsRequest that unstable_session_archive adds.
-type ListSessionsRequestSessionArchive struct {
+// partListSessionsRequestSessionArchive holds the members of ListSessionsRequest that unstable_session_archive adds.
+type partListSessionsRequestSessionArchive struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -468,7 +468,7 @@ type ListSessionsRequestSessionArchive struct {
 	Archived *SessionArchiveFilter `json:"archived,omitempty"`
 }
 
-func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	var err error
 	switch string(it.key) {
 	case "archived":
@@ -480,13 +480,13 @@ func (x *ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter
 	return nil
 }
 
-var wireMembersOfListSessionsRequestSessionArchive = []string{"archived"}
+var wireMembersOfpartListSessionsRequestSessionArchive = []string{"archived"}
 
-func (*ListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsRequestSessionArchive, name)
+func (*partListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartListSessionsRequestSessionArchive, name)
 }
 
-func (x *ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
 		if buf, err = x.Archived.appendJSON(wireAppendKey(buf, open, "\"archived\":")); err != nil {

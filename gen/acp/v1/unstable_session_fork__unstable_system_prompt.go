@@ -3,8 +3,8 @@
 
 package acp
 
-// ForkSessionRequestSystemPrompt holds the members of ForkSessionRequest that unstable_system_prompt adds.
-type ForkSessionRequestSystemPrompt struct {
+// partForkSessionRequestSystemPrompt holds the members of ForkSessionRequest that unstable_system_prompt adds.
+type partForkSessionRequestSystemPrompt struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -19,7 +19,7 @@ type ForkSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	var err error
 	switch string(it.key) {
 	case "systemPrompt":
@@ -31,13 +31,13 @@ func (x *ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
-var wireMembersOfForkSessionRequestSystemPrompt = []string{"systemPrompt"}
+var wireMembersOfpartForkSessionRequestSystemPrompt = []string{"systemPrompt"}
 
-func (*ForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfForkSessionRequestSystemPrompt, name)
+func (*partForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartForkSessionRequestSystemPrompt, name)
 }
 
-func (x *ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
 		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {

@@ -3,19 +3,19 @@
 
 package acp
 
-// ForkSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ForkSessionRequest it adds.
-type ForkSessionRequestSystemPrompt struct{}
+// partForkSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ForkSessionRequest it adds.
+type partForkSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ForkSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
+func (*partForkSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*ForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }

@@ -3,20 +3,20 @@
 
 package acp
 
-// SessionCapabilitiesSessionFork is empty: build with -tags unstable_session_fork (or unstable) for the members of SessionCapabilities it adds.
-type SessionCapabilitiesSessionFork struct{}
+// partSessionCapabilitiesSessionFork is empty: build with -tags unstable_session_fork (or unstable) for the members of SessionCapabilities it adds.
+type partSessionCapabilitiesSessionFork struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partSessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionFork) declaresGatedMember([]byte) bool {
+func (*partSessionCapabilitiesSessionFork) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partSessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

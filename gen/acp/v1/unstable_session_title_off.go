@@ -3,20 +3,20 @@
 
 package acp
 
-// SessionCapabilitiesSessionTitle is empty: build with -tags unstable_session_title (or unstable) for the members of SessionCapabilities it adds.
-type SessionCapabilitiesSessionTitle struct{}
+// partSessionCapabilitiesSessionTitle is empty: build with -tags unstable_session_title (or unstable) for the members of SessionCapabilities it adds.
+type partSessionCapabilitiesSessionTitle struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partSessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionTitle) declaresGatedMember([]byte) bool {
+func (*partSessionCapabilitiesSessionTitle) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partSessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

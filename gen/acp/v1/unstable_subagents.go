@@ -771,13 +771,17 @@ func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
 // IdleStateUpdate: The child is ready to process another prompt.
 //
 // An omitted, `null`, or malformed `stopReason` means not reported.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_end_turn_token_usage: Usage
 type IdleStateUpdate struct {
 	// The _meta property is reserved by ACP for additional metadata.
 	// Implementations MUST NOT make assumptions about values at these keys.
 	// Optional. Omitted and `null` mean no metadata for this state snapshot.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// IdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
-	IdleStateUpdateEndTurnTokenUsage
+	// partIdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
+	partIdleStateUpdateEndTurnTokenUsage
 	// Variant holds the members that depend on the kind of IdleStateUpdate.
 	Variant IdleStateUpdateVariant `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -810,7 +814,7 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 			}
 		case "usage":
 			if it.once(&seen, 1) {
-				if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+				if err := x.partIdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 					return err
 				}
 			}
@@ -836,7 +840,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.IdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partIdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -848,7 +852,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfIdleStateUpdate = []string{"_meta"}
 
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -2063,8 +2067,8 @@ func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ClientCapabilitiesSubagents holds the members of ClientCapabilities that unstable_subagents adds.
-type ClientCapabilitiesSubagents struct {
+// partClientCapabilitiesSubagents holds the members of ClientCapabilities that unstable_subagents adds.
+type partClientCapabilitiesSubagents struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -2078,7 +2082,7 @@ type ClientCapabilitiesSubagents struct {
 	Subagents *SubagentCapabilities `json:"subagents,omitempty"`
 }
 
-func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "subagents":
 		wireLenientPtr(&x.Subagents, r, (*SubagentCapabilities).decodeWire)
@@ -2086,13 +2090,13 @@ func (x *ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *w
 	return nil
 }
 
-var wireMembersOfClientCapabilitiesSubagents = []string{"subagents"}
+var wireMembersOfpartClientCapabilitiesSubagents = []string{"subagents"}
 
-func (*ClientCapabilitiesSubagents) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientCapabilitiesSubagents, name)
+func (*partClientCapabilitiesSubagents) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartClientCapabilitiesSubagents, name)
 }
 
-func (x *ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Subagents != nil {
 		if buf, err = x.Subagents.appendJSON(wireAppendKey(buf, open, "\"subagents\":")); err != nil {

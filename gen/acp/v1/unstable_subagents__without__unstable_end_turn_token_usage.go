@@ -3,19 +3,19 @@
 
 package acp
 
-// IdleStateUpdateEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of IdleStateUpdate it adds.
-type IdleStateUpdateEndTurnTokenUsage struct{}
+// partIdleStateUpdateEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of IdleStateUpdate it adds.
+type partIdleStateUpdateEndTurnTokenUsage struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*IdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*IdleStateUpdateEndTurnTokenUsage) declaresGatedMember([]byte) bool {
+func (*partIdleStateUpdateEndTurnTokenUsage) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*IdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partIdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }

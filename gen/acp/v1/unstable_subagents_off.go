@@ -10,19 +10,19 @@ func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (
 
 const knownSessionUpdateSubagents = ""
 
-// ClientCapabilitiesSubagents is empty: build with -tags unstable_subagents (or unstable) for the members of ClientCapabilities it adds.
-type ClientCapabilitiesSubagents struct{}
+// partClientCapabilitiesSubagents is empty: build with -tags unstable_subagents (or unstable) for the members of ClientCapabilities it adds.
+type partClientCapabilitiesSubagents struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ClientCapabilitiesSubagents) declaresGatedMember([]byte) bool {
+func (*partClientCapabilitiesSubagents) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*ClientCapabilitiesSubagents) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partClientCapabilitiesSubagents) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }

@@ -5,8 +5,8 @@ package acp
 
 import "encoding/json"
 
-// SessionCapabilitiesSystemPrompt holds the members of SessionCapabilities that unstable_system_prompt adds.
-type SessionCapabilitiesSystemPrompt struct {
+// partSessionCapabilitiesSystemPrompt holds the members of SessionCapabilities that unstable_system_prompt adds.
+type partSessionCapabilitiesSystemPrompt struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -18,7 +18,7 @@ type SessionCapabilitiesSystemPrompt struct {
 	SystemPrompt *SessionSystemPromptCapabilities `json:"systemPrompt,omitempty"`
 }
 
-func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "systemPrompt":
 		wireLenientPtr(&x.SystemPrompt, r, (*SessionSystemPromptCapabilities).decodeWire)
@@ -26,13 +26,13 @@ func (x *SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-var wireMembersOfSessionCapabilitiesSystemPrompt = []string{"systemPrompt"}
+var wireMembersOfpartSessionCapabilitiesSystemPrompt = []string{"systemPrompt"}
 
-func (*SessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilitiesSystemPrompt, name)
+func (*partSessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartSessionCapabilitiesSystemPrompt, name)
 }
 
-func (x *SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partSessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
 		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
@@ -295,8 +295,8 @@ func (x SessionSystemPromptOverrideCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// NewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
-type NewSessionRequestSystemPrompt struct {
+// partNewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
+type partNewSessionRequestSystemPrompt struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -309,7 +309,7 @@ type NewSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partNewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	var err error
 	switch string(it.key) {
 	case "systemPrompt":
@@ -321,13 +321,13 @@ func (x *NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r 
 	return nil
 }
 
-var wireMembersOfNewSessionRequestSystemPrompt = []string{"systemPrompt"}
+var wireMembersOfpartNewSessionRequestSystemPrompt = []string{"systemPrompt"}
 
-func (*NewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionRequestSystemPrompt, name)
+func (*partNewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartNewSessionRequestSystemPrompt, name)
 }
 
-func (x *NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partNewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
 		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
@@ -529,8 +529,8 @@ func (x SystemPromptMode) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// LoadSessionRequestSystemPrompt holds the members of LoadSessionRequest that unstable_system_prompt adds.
-type LoadSessionRequestSystemPrompt struct {
+// partLoadSessionRequestSystemPrompt holds the members of LoadSessionRequest that unstable_system_prompt adds.
+type partLoadSessionRequestSystemPrompt struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -545,7 +545,7 @@ type LoadSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partLoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	var err error
 	switch string(it.key) {
 	case "systemPrompt":
@@ -557,13 +557,13 @@ func (x *LoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
-var wireMembersOfLoadSessionRequestSystemPrompt = []string{"systemPrompt"}
+var wireMembersOfpartLoadSessionRequestSystemPrompt = []string{"systemPrompt"}
 
-func (*LoadSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLoadSessionRequestSystemPrompt, name)
+func (*partLoadSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartLoadSessionRequestSystemPrompt, name)
 }
 
-func (x *LoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partLoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
 		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
@@ -573,8 +573,8 @@ func (x *LoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int
 	return buf, nil
 }
 
-// ResumeSessionRequestSystemPrompt holds the members of ResumeSessionRequest that unstable_system_prompt adds.
-type ResumeSessionRequestSystemPrompt struct {
+// partResumeSessionRequestSystemPrompt holds the members of ResumeSessionRequest that unstable_system_prompt adds.
+type partResumeSessionRequestSystemPrompt struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -589,7 +589,7 @@ type ResumeSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	var err error
 	switch string(it.key) {
 	case "systemPrompt":
@@ -601,13 +601,13 @@ func (x *ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-var wireMembersOfResumeSessionRequestSystemPrompt = []string{"systemPrompt"}
+var wireMembersOfpartResumeSessionRequestSystemPrompt = []string{"systemPrompt"}
 
-func (*ResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionRequestSystemPrompt, name)
+func (*partResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartResumeSessionRequestSystemPrompt, name)
 }
 
-func (x *ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
 		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {

@@ -9190,6 +9190,10 @@ func (x Implementation) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Agent Capabilities]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_llm_providers: Providers
+//
 // [Agent Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities
 type AgentCapabilities struct {
 	// Session capabilities supported by the agent.
@@ -9209,8 +9213,8 @@ type AgentCapabilities struct {
 	Auth *AgentAuthCapabilities `json:"auth,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// AgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
-	AgentCapabilitiesLLMProviders
+	// partAgentCapabilitiesLLMProviders holds the members unstable_llm_providers adds (empty without its build tags).
+	partAgentCapabilitiesLLMProviders
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -9248,7 +9252,7 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 			}
 		case "providers":
 			if it.once(&seen, 3) {
-				if err := x.AgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partAgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -9285,7 +9289,7 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.AgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partAgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9294,7 +9298,7 @@ func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) 
 var wireMembersOfAgentCapabilities = []string{"_meta", "auth", "session"}
 
 func (x *AgentCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.AgentCapabilitiesLLMProviders.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.partAgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9313,6 +9317,14 @@ func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
 // capabilities.
 //
 // See protocol docs: [Session Capabilities]
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
+//   - unstable_session_fork: Fork
+//   - unstable_session_archive: Archive
+//   - unstable_session_status: Status
+//   - unstable_session_title: Title
 //
 // [Session Capabilities]: https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities
 type SessionCapabilities struct {
@@ -9343,16 +9355,16 @@ type SessionCapabilities struct {
 	AdditionalDirectories *SessionAdditionalDirectoriesCapabilities `json:"additionalDirectories,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// SessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	SessionCapabilitiesSystemPrompt
-	// SessionCapabilitiesSessionFork holds the members unstable_session_fork adds (empty without its build tags).
-	SessionCapabilitiesSessionFork
-	// SessionCapabilitiesSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
-	SessionCapabilitiesSessionArchive
-	// SessionCapabilitiesSessionStatus holds the members unstable_session_status adds (empty without its build tags).
-	SessionCapabilitiesSessionStatus
-	// SessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
-	SessionCapabilitiesSessionTitle
+	// partSessionCapabilitiesSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partSessionCapabilitiesSystemPrompt
+	// partSessionCapabilitiesSessionFork holds the members unstable_session_fork adds (empty without its build tags).
+	partSessionCapabilitiesSessionFork
+	// partSessionCapabilitiesSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	partSessionCapabilitiesSessionArchive
+	// partSessionCapabilitiesSessionStatus holds the members unstable_session_status adds (empty without its build tags).
+	partSessionCapabilitiesSessionStatus
+	// partSessionCapabilitiesSessionTitle holds the members unstable_session_title adds (empty without its build tags).
+	partSessionCapabilitiesSessionTitle
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -9398,31 +9410,31 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 			}
 		case "systemPrompt":
 			if it.once(&seen, 5) {
-				if err := x.SessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "fork":
 			if it.once(&seen, 6) {
-				if err := x.SessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "archive":
 			if it.once(&seen, 7) {
-				if err := x.SessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "status":
 			if it.once(&seen, 8) {
-				if err := x.SessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "title":
 			if it.once(&seen, 9) {
-				if err := x.SessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -9469,19 +9481,19 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.SessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionFork.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionFork.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionArchive.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionStatus.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.SessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9490,7 +9502,7 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfSessionCapabilities = []string{"_meta", "additionalDirectories", "delete", "mcp", "prompt"}
 
 func (x *SessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.SessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.SessionCapabilitiesSessionFork.declaresGatedMember(name) || x.SessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.SessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.SessionCapabilitiesSessionTitle.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.partSessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.partSessionCapabilitiesSessionFork.declaresGatedMember(name) || x.partSessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.partSessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.partSessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -9835,6 +9847,10 @@ func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // McpCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_mcp_over_acp: ACP
 type McpCapabilities struct {
 	// Agent supports `stdio` MCP servers.
 	//
@@ -9848,8 +9864,8 @@ type McpCapabilities struct {
 	HTTP *McpHttpCapabilities `json:"http,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// McpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
-	McpCapabilitiesMCPOverACP
+	// partMcpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
+	partMcpCapabilitiesMCPOverACP
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -9887,7 +9903,7 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 			}
 		case "acp":
 			if it.once(&seen, 3) {
-				if err := x.McpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partMcpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -9924,7 +9940,7 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.McpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partMcpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -9933,7 +9949,7 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfMcpCapabilities = []string{"_meta", "http", "stdio"}
 
 func (x *McpCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.McpCapabilitiesMCPOverACP.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.partMcpCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10229,11 +10245,15 @@ func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) 
 // This object does not advertise support for `auth/login` or `auth/logout`.
 // Those methods are advertised by a non-empty `authMethods` list in the
 // `initialize` response.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_auth_status: Status
 type AgentAuthCapabilities struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// AgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
-	AgentAuthCapabilitiesAuthStatus
+	// partAgentAuthCapabilitiesAuthStatus holds the members unstable_auth_status adds (empty without its build tags).
+	partAgentAuthCapabilitiesAuthStatus
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -10263,7 +10283,7 @@ func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet)
 			}
 		case "status":
 			if it.once(&seen, 1) {
-				if err := x.AgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partAgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -10290,7 +10310,7 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.AgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partAgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -10299,7 +10319,7 @@ func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, err
 var wireMembersOfAgentAuthCapabilities = []string{"_meta"}
 
 func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.AgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.partAgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -12918,6 +12938,10 @@ func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // SessionInfo: Information about a session returned by session/list
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_session_archive: Archived
 type SessionInfo struct {
 	// Unique identifier for the session
 	SessionID SessionId `json:"sessionId"`
@@ -12939,8 +12963,8 @@ type SessionInfo struct {
 	UpdatedAt *string `json:"updatedAt,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// SessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
-	SessionInfoSessionArchive
+	// partSessionInfoSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	partSessionInfoSessionArchive
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -12995,7 +13019,7 @@ func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 			}
 		case "archived":
 			if it.once(&seen, 6) {
-				if err := x.SessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partSessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -13049,7 +13073,7 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.SessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partSessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -13058,7 +13082,7 @@ func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfSessionInfo = []string{"_meta", "additionalDirectories", "cwd", "sessionId", "title", "updatedAt"}
 
 func (x *SessionInfo) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfo, name) || x.SessionInfoSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfSessionInfo, name) || x.partSessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14615,6 +14639,10 @@ func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
 // reporting one.
 // Repeated or resume snapshots may carry the last stop reason for context.
 // They MUST NOT be counted as new completions, cancellations, or additional usage.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_end_turn_token_usage: Usage
 type IdleStateUpdate struct {
 	// Work running independently of foreground work, as a complete snapshot.
 	//
@@ -14629,8 +14657,8 @@ type IdleStateUpdate struct {
 	Background []BackgroundWork `json:"background,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// IdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
-	IdleStateUpdateEndTurnTokenUsage
+	// partIdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
+	partIdleStateUpdateEndTurnTokenUsage
 	// Variant holds the members that depend on the kind of IdleStateUpdate.
 	Variant IdleStateUpdateVariant `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -14667,7 +14695,7 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 			}
 		case "usage":
 			if it.once(&seen, 2) {
-				if err := x.IdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
+				if err := x.partIdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 					return err
 				}
 			}
@@ -14698,7 +14726,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.IdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partIdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
@@ -14710,7 +14738,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfIdleStateUpdate = []string{"_meta", "background"}
 
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.IdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -21727,6 +21755,10 @@ func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
 //
 // See protocol docs: [Creating a Session]
 //
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
+//
 // [Creating a Session]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session
 type NewSessionRequest struct {
 	// The working directory for this session. Must be an absolute path.
@@ -21741,8 +21773,8 @@ type NewSessionRequest struct {
 	MCPServers []McpServer `json:"mcpServers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// NewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	NewSessionRequestSystemPrompt
+	// partNewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partNewSessionRequestSystemPrompt
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -21793,7 +21825,7 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 			}
 		case "systemPrompt":
 			if it.once(&seen, 4) {
-				if err := x.NewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partNewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -21839,7 +21871,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.NewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partNewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -21848,7 +21880,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 var wireMembersOfNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
 
 func (x *NewSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.NewSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.partNewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22430,6 +22462,10 @@ func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_session_archive: Archived
 type ListSessionsRequest struct {
 	// Filter sessions by working directory. Must be an absolute path.
 	//
@@ -22444,8 +22480,8 @@ type ListSessionsRequest struct {
 	Cursor *SessionListCursor `json:"cursor,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// ListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
-	ListSessionsRequestSessionArchive
+	// partListSessionsRequestSessionArchive holds the members unstable_session_archive adds (empty without its build tags).
+	partListSessionsRequestSessionArchive
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -22484,7 +22520,7 @@ func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) e
 			}
 		case "archived":
 			if it.once(&seen, 3) {
-				if err := x.ListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -22524,7 +22560,7 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.ListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22533,7 +22569,7 @@ func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfListSessionsRequest = []string{"_meta", "cursor", "cwd"}
 
 func (x *ListSessionsRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.ListSessionsRequestSessionArchive.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.partListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -22631,6 +22667,10 @@ func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
 //
 // Resumes an existing session and optionally replays retained conversation
 // history according to `replayFrom`.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
 type ResumeSessionRequest struct {
 	// The ID of the session to resume.
 	SessionID SessionId `json:"sessionId"`
@@ -22665,8 +22705,8 @@ type ResumeSessionRequest struct {
 	ReplayFrom *ReplayFrom `json:"replayFrom,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// ResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	ResumeSessionRequestSystemPrompt
+	// partResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partResumeSessionRequestSystemPrompt
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -22725,7 +22765,7 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 			}
 		case "systemPrompt":
 			if it.once(&seen, 6) {
-				if err := x.ResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -22779,7 +22819,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.ResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -22788,7 +22828,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 var wireMembersOfResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId"}
 
 func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.ResumeSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.partResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -217,8 +217,8 @@ func (x McpRequestId) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// McpCapabilitiesMCPOverACP holds the members of McpCapabilities that unstable_mcp_over_acp adds.
-type McpCapabilitiesMCPOverACP struct {
+// partMcpCapabilitiesMCPOverACP holds the members of McpCapabilities that unstable_mcp_over_acp adds.
+type partMcpCapabilitiesMCPOverACP struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -230,7 +230,7 @@ type McpCapabilitiesMCPOverACP struct {
 	ACP *McpAcpCapabilities `json:"acp,omitempty"`
 }
 
-func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partMcpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "acp":
 		wireLenientPtr(&x.ACP, r, (*McpAcpCapabilities).decodeWire)
@@ -238,13 +238,13 @@ func (x *McpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wir
 	return nil
 }
 
-var wireMembersOfMcpCapabilitiesMCPOverACP = []string{"acp"}
+var wireMembersOfpartMcpCapabilitiesMCPOverACP = []string{"acp"}
 
-func (*McpCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpCapabilitiesMCPOverACP, name)
+func (*partMcpCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartMcpCapabilitiesMCPOverACP, name)
 }
 
-func (x *McpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partMcpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ACP != nil {
 		if buf, err = x.ACP.appendJSON(wireAppendKey(buf, open, "\"acp\":")); err != nil {

@@ -3,54 +3,54 @@
 
 package acp
 
-// SessionCapabilitiesSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionCapabilities it adds.
-type SessionCapabilitiesSessionArchive struct{}
+// partSessionCapabilitiesSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionCapabilities it adds.
+type partSessionCapabilitiesSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionArchive) declaresGatedMember([]byte) bool {
+func (*partSessionCapabilitiesSessionArchive) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*SessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partSessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 
-// SessionInfoSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionInfo it adds.
-type SessionInfoSessionArchive struct{}
+// partSessionInfoSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionInfo it adds.
+type partSessionInfoSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partSessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionInfoSessionArchive) declaresGatedMember([]byte) bool {
+func (*partSessionInfoSessionArchive) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*SessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partSessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 
-// ListSessionsRequestSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of ListSessionsRequest it adds.
-type ListSessionsRequestSessionArchive struct{}
+// partListSessionsRequestSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of ListSessionsRequest it adds.
+type partListSessionsRequestSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ListSessionsRequestSessionArchive) declaresGatedMember([]byte) bool {
+func (*partListSessionsRequestSessionArchive) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*ListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

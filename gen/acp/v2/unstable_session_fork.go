@@ -45,8 +45,8 @@ func NewAgentResponseResultDataForkSessionResponse(v ForkSessionResponse) AgentR
 	return AgentResponseResultData{Value: &w}
 }
 
-// SessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.
-type SessionCapabilitiesSessionFork struct {
+// partSessionCapabilitiesSessionFork holds the members of SessionCapabilities that unstable_session_fork adds.
+type partSessionCapabilitiesSessionFork struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -58,7 +58,7 @@ type SessionCapabilitiesSessionFork struct {
 	Fork *SessionForkCapabilities `json:"fork,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partSessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "fork":
 		wireLenientPtr(&x.Fork, r, (*SessionForkCapabilities).decodeWire)
@@ -66,13 +66,13 @@ func (x *SessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r
 	return nil
 }
 
-var wireMembersOfSessionCapabilitiesSessionFork = []string{"fork"}
+var wireMembersOfpartSessionCapabilitiesSessionFork = []string{"fork"}
 
-func (*SessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilitiesSessionFork, name)
+func (*partSessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionFork, name)
 }
 
-func (x *SessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partSessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Fork != nil {
 		if buf, err = x.Fork.appendJSON(wireAppendKey(buf, open, "\"fork\":")); err != nil {
@@ -335,6 +335,10 @@ func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientReques
 // operations like generating summaries without affecting the original session's history.
 //
 // Only available if the Agent supports the `session.fork` capability.
+//
+// Unstable features add fields, with their build tag (or unstable):
+//
+//   - unstable_system_prompt: SystemPrompt
 type ForkSessionRequest struct {
 	// The ID of the session to fork.
 	SessionID SessionId `json:"sessionId"`
@@ -350,8 +354,8 @@ type ForkSessionRequest struct {
 	MCPServers []McpServer `json:"mcpServers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// ForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
-	ForkSessionRequestSystemPrompt
+	// partForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
+	partForkSessionRequestSystemPrompt
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -406,7 +410,7 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 			}
 		case "systemPrompt":
 			if it.once(&seen, 5) {
-				if err := x.ForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -455,7 +459,7 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.ForkSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partForkSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -464,7 +468,7 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 var wireMembersOfForkSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
 
 func (x *ForkSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfForkSessionRequest, name) || x.ForkSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wireDeclares(wireMembersOfForkSessionRequest, name) || x.partForkSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.

@@ -45,8 +45,8 @@ func NewAgentResponseResultDataSessionStatusResponse(v SessionStatusResponse) Ag
 	return AgentResponseResultData{Value: &w}
 }
 
-// SessionCapabilitiesSessionStatus holds the members of SessionCapabilities that unstable_session_status adds.
-type SessionCapabilitiesSessionStatus struct {
+// partSessionCapabilitiesSessionStatus holds the members of SessionCapabilities that unstable_session_status adds.
+type partSessionCapabilitiesSessionStatus struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -58,7 +58,7 @@ type SessionCapabilitiesSessionStatus struct {
 	Status *SessionStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "status":
 		wireLenientPtr(&x.Status, r, (*SessionStatusCapabilities).decodeWire)
@@ -66,13 +66,13 @@ func (x *SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter,
 	return nil
 }
 
-var wireMembersOfSessionCapabilitiesSessionStatus = []string{"status"}
+var wireMembersOfpartSessionCapabilitiesSessionStatus = []string{"status"}
 
-func (*SessionCapabilitiesSessionStatus) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilitiesSessionStatus, name)
+func (*partSessionCapabilitiesSessionStatus) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionStatus, name)
 }
 
-func (x *SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partSessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Status != nil {
 		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {

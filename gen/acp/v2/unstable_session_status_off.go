@@ -3,20 +3,20 @@
 
 package acp
 
-// SessionCapabilitiesSessionStatus is empty: build with -tags unstable_session_status (or unstable) for the members of SessionCapabilities it adds.
-type SessionCapabilitiesSessionStatus struct{}
+// partSessionCapabilitiesSessionStatus is empty: build with -tags unstable_session_status (or unstable) for the members of SessionCapabilities it adds.
+type partSessionCapabilitiesSessionStatus struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSessionStatus) declaresGatedMember([]byte) bool {
+func (*partSessionCapabilitiesSessionStatus) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*SessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partSessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 

@@ -45,8 +45,8 @@ func NewAgentResponseResultDataSetSessionTitleResponse(v SetSessionTitleResponse
 	return AgentResponseResultData{Value: &w}
 }
 
-// SessionCapabilitiesSessionTitle holds the members of SessionCapabilities that unstable_session_title adds.
-type SessionCapabilitiesSessionTitle struct {
+// partSessionCapabilitiesSessionTitle holds the members of SessionCapabilities that unstable_session_title adds.
+type partSessionCapabilitiesSessionTitle struct {
 	// UNSTABLE
 	//
 	// This capability is not part of the spec yet, and may be removed or changed at any point.
@@ -61,7 +61,7 @@ type SessionCapabilitiesSessionTitle struct {
 	Title *SessionTitleCapabilities `json:"title,omitempty"`
 }
 
-func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partSessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	switch string(it.key) {
 	case "title":
 		wireLenientPtr(&x.Title, r, (*SessionTitleCapabilities).decodeWire)
@@ -69,13 +69,13 @@ func (x *SessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, 
 	return nil
 }
 
-var wireMembersOfSessionCapabilitiesSessionTitle = []string{"title"}
+var wireMembersOfpartSessionCapabilitiesSessionTitle = []string{"title"}
 
-func (*SessionCapabilitiesSessionTitle) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilitiesSessionTitle, name)
+func (*partSessionCapabilitiesSessionTitle) declaresGatedMember(name []byte) bool {
+	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionTitle, name)
 }
 
-func (x *SessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open int) ([]byte, error) {
+func (x *partSessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
 		if buf, err = x.Title.appendJSON(wireAppendKey(buf, open, "\"title\":")); err != nil {

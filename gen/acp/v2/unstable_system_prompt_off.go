@@ -3,53 +3,53 @@
 
 package acp
 
-// SessionCapabilitiesSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of SessionCapabilities it adds.
-type SessionCapabilitiesSystemPrompt struct{}
+// partSessionCapabilitiesSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of SessionCapabilities it adds.
+type partSessionCapabilitiesSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*SessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*SessionCapabilitiesSystemPrompt) declaresGatedMember([]byte) bool {
+func (*partSessionCapabilitiesSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*SessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partSessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 
-// NewSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of NewSessionRequest it adds.
-type NewSessionRequestSystemPrompt struct{}
+// partNewSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of NewSessionRequest it adds.
+type partNewSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*NewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partNewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*NewSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
+func (*partNewSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*NewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partNewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 
-// ResumeSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ResumeSessionRequest it adds.
-type ResumeSessionRequestSystemPrompt struct{}
+// partResumeSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ResumeSessionRequest it adds.
+type partResumeSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*ResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*ResumeSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
+func (*partResumeSessionRequestSystemPrompt) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*ResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }

@@ -153,3 +153,30 @@ func partCases(o object, seen bitSet, first int) []Code {
 	}
 	return cases
 }
+
+// partsDoc is the paragraph of an owner's comment that names the fields
+// each of its parts adds and the tags they need: the parts are unexported,
+// so go doc would not show the fields otherwise, and without the tags it
+// is how a reader learns they exist.
+func partsDoc(parts []*ir.FieldPart) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	lines := []string{"Unstable features add fields, with their build tag (or unstable):", ""}
+	for _, p := range parts {
+		var names []string
+		for _, fd := range p.Fields {
+			names = append(names, fd.Go)
+		}
+		lines = append(lines, fmt.Sprintf("  - %s: %s", strings.Join(p.Extra, " and "), joinAnd(names)))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// joinAnd lists names as "A", "A and B", "A, B and C".
+func joinAnd(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

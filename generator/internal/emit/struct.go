@@ -56,7 +56,7 @@ func (o object) records() bool { return o.tracks() && o.Variant == nil }
 // emitStruct emits a schema object type with its codec.
 func emitStruct(fs *fileSet, t *ir.Decl) {
 	f := fs.on(t.Gate)
-	doc(f, t.Name, t.Doc)
+	docWith(f, t.Name, t.Doc, partsDoc(t.Struct.Parts))
 	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members}
 	emitObject(f, o)
 	if o.keeps() {

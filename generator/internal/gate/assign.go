@@ -223,7 +223,7 @@ func (g *gating) splitFields(t *ir.Decl) {
 			p := byGate[f.Gate.Key()]
 			if p == nil {
 				extra := f.Gate.Minus(t.Gate)
-				p = &ir.FieldPart{Name: g.ns.Claim(t.Name+featureSuffix(extra), f.Path), Gate: f.Gate, Extra: extra}
+				p = &ir.FieldPart{Name: g.ns.Claim(partName(t.Name, extra), f.Path), Gate: f.Gate, Extra: extra}
 				byGate[f.Gate.Key()] = p
 				s.Parts = append(s.Parts, p)
 			}
@@ -258,6 +258,14 @@ func (g *gating) splitUnion(u *ir.UnionDecl) {
 	}
 	u.Variants = keep
 	u.Table = u.Tag == "" && len(u.Parts) > 0
+}
+
+// partName names the embedded struct holding the fields that extra adds
+// to owner: unexported ("partClientCapabilitiesPlanOperations"), so that
+// a build without the feature has no exported name for the empty struct
+// (ADR 0003); the fields are promoted to the owner either way.
+func partName(owner string, extra ir.Gate) string {
+	return "part" + owner + featureSuffix(extra)
 }
 
 // featureSuffix names Go identifiers for the features of g: "PlanOperations".
