@@ -37,3 +37,17 @@ func wrapExpr(g ir.Gate) string {
 	}
 	return gateExpr(g)
 }
+
+// anyOnConstraint is the //go:build line of code that exists when one of
+// features (or unstable) is on, and noneOnConstraint its negation.
+func anyOnConstraint(features []string) string {
+	return "//go:build " + strings.Join(append(append([]string(nil), features...), "unstable"), " || ")
+}
+
+func noneOnConstraint(features []string) string {
+	var terms []string
+	for _, f := range append(append([]string(nil), features...), "unstable") {
+		terms = append(terms, "!"+f)
+	}
+	return "//go:build " + strings.Join(terms, " && ")
+}

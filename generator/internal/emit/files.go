@@ -45,6 +45,17 @@ func (fs *fileSet) off(base, extra ir.Gate) *File {
 	return fs.file(name, offConstraint(base, extra))
 }
 
+// anyOn is the file of code that exists when one of features is on, and
+// noneOn the file of code that exists when none is: "<name>_unstable.go"
+// and "<name>_stable.go".
+func (fs *fileSet) anyOn(name string, features []string) *File {
+	return fs.file(name+"_unstable.go", anyOnConstraint(features))
+}
+
+func (fs *fileSet) noneOn(name string, features []string) *File {
+	return fs.file(name+"_stable.go", noneOnConstraint(features))
+}
+
 func (fs *fileSet) file(name, constraint string) *File {
 	if f := fs.files[name]; f != nil {
 		return f

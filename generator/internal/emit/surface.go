@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
@@ -72,27 +73,57 @@ func fragmentName(s *ir.RPCSide, g ir.Gate) string {
 
 // emitHandlerInterface declares the side's interface: its stable methods,
 // one embedded fragment per gated group, and the extension handlers.
+// go doc cannot tell that a fragment is empty and says "Has unexported
+// methods" of an interface that embeds one, so a side with gated methods
+// and no gate of its own is declared twice: without fragments in
+// agent_stable.go (the interface's name), built when none of their
+// features is on, and with them in agent_unstable.go otherwise. Two declarations cover every tag
+// combination, as each fragment exists (empty or not) under any tags.
 func emitHandlerInterface(fs *fileSet, s *ir.RPCSide) {
 	base, gates, byGate := featureGroups(s)
-	var members []Code
+	var stable []Code
 	for _, m := range base {
-		members = append(members, handlerSignature(m)...)
+		stable = append(stable, handlerSignature(m)...)
 	}
+	ext := extHandlerSignatures(s)
+	var fragments []Code
+	var features []string
 	for _, g := range gates {
-		members = append(members, Id(fragmentName(s, g)))
-		fragment := fs.on(g)
-		fragment.Commentf("%s are the methods of %s that need %s.", fragmentName(s, g), s.Iface, g.Key())
-		var ms []Code
-		for _, m := range byGate[g.Key()] {
-			ms = append(ms, handlerSignature(m)...)
+		fragments = append(fragments, Id(fragmentName(s, g)))
+		emitFragment(fs, s, g, byGate[g.Key()])
+		for _, feat := range g.Minus(s.Gate) {
+			if !slices.Contains(features, feat) {
+				features = append(features, feat)
+			}
 		}
-		fragment.Type().Id(fragmentName(s, g)).Interface(ms...)
-		off := fs.off(s.Gate, g.Minus(s.Gate))
-		off.Commentf("%s is empty: its feature is off.", fragmentName(s, g))
-		off.Type().Id(fragmentName(s, g)).Interface()
 	}
-	members = append(members, extHandlerSignatures(s)...)
-	f := fs.on(s.Gate)
+	slices.Sort(features)
+	if len(fragments) == 0 || len(s.Gate) > 0 {
+		handlerInterface(fs.on(s.Gate), s, slices.Concat(stable, fragments, ext))
+		return
+	}
+	file := strings.ToLower(s.Iface)
+	handlerInterface(fs.noneOn(file, features), s, slices.Concat(stable, ext))
+	handlerInterface(fs.anyOn(file, features), s, slices.Concat(stable, fragments, ext))
+}
+
+// emitFragment declares the fragment of side s for gate g: its methods in
+// g's file, empty in the file of g off.
+func emitFragment(fs *fileSet, s *ir.RPCSide, g ir.Gate, methods []*ir.RPCMethod) {
+	fragment := fs.on(g)
+	fragment.Commentf("%s are the methods of %s that need %s.", fragmentName(s, g), s.Iface, g.Key())
+	var ms []Code
+	for _, m := range methods {
+		ms = append(ms, handlerSignature(m)...)
+	}
+	fragment.Type().Id(fragmentName(s, g)).Interface(ms...)
+	off := fs.off(s.Gate, g.Minus(s.Gate))
+	off.Commentf("%s is empty: its feature is off.", fragmentName(s, g))
+	off.Type().Id(fragmentName(s, g)).Interface()
+}
+
+// handlerInterface writes the side's interface with members into f.
+func handlerInterface(f *File, s *ir.RPCSide, members []Code) {
 	f.Commentf("%s handles the methods of the side %q: one Go method per request (params", s.Iface, s.Side)
 	f.Comment("in, result or error out) and per notification (params in, error out).")
 	f.Comment("Methods of an unstable feature exist only under its build tag. Embed")
