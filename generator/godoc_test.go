@@ -18,7 +18,8 @@ import (
 // features are off (the gated parts' empty placeholders), no "Has
 // unexported methods" on a handler interface, no
 // runtime helper in an exported var or const, no name saying a word twice
-// as ResultResult did.
+// as ResultResult did; and its package comment names everything the
+// unstable build adds.
 func TestGoDocQuiet(t *testing.T) {
 	for _, dir := range []string{"gen/acp/v1", "gen/acp/v2"} {
 		t.Run(dir, func(t *testing.T) {
@@ -30,6 +31,7 @@ func TestGoDocQuiet(t *testing.T) {
 					tagged[n] = true
 				}
 			}
+			taggedTypes := declaredTypes(unstable)
 			for name, f := range files {
 				for _, n := range exportedNames(f) {
 					if hasConstraint(f) && !tagged[n] {
@@ -41,11 +43,18 @@ func TestGoDocQuiet(t *testing.T) {
 			for _, f := range files {
 				list = append(list, f)
 			}
+			untagged := map[string]bool{}
+			for _, f := range files {
+				for _, n := range exportedNames(f) {
+					untagged[n] = true
+				}
+			}
 			p, err := doc.NewFromFiles(fset, list, "example.com/"+dir)
 			if err != nil {
 				t.Fatal(err)
 			}
 			checkDocIndex(t, p)
+			checkFeaturesFindable(t, p.Doc, taggedTypes, untagged)
 		})
 	}
 }
@@ -135,5 +144,70 @@ func checkDocIndex(t *testing.T, p *doc.Package) {
 				return true
 			})
 		}
+	}
+}
+
+// declaredTypes are the exported types the files declare, but for union
+// variants (types with a sealing method is…), which their union's comment
+// lists.
+func declaredTypes(files map[string]*ast.File) map[string]bool {
+	out := map[string]bool{}
+	variants := map[string]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.IsExported() {
+						out[ts.Name.Name] = true
+					}
+				}
+			case *ast.FuncDecl:
+				if d.Recv != nil && strings.HasPrefix(d.Name.Name, "is") {
+					recv := d.Recv.List[0].Type
+					if star, ok := recv.(*ast.StarExpr); ok {
+						recv = star.X
+					}
+					if id, ok := recv.(*ast.Ident); ok {
+						variants[id.Name] = true
+					}
+				}
+			}
+		}
+	}
+	for v := range variants {
+		delete(out, v)
+	}
+	return out
+}
+
+// checkFeaturesFindable: the package comment names every type that only a
+// build with tags has, so that a reader of go doc (which shows the
+// untagged build) learns which tag adds it.
+func checkFeaturesFindable(t *testing.T, pkgDoc string, taggedTypes, untagged map[string]bool) {
+	t.Helper()
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(pkgDoc, func(r rune) bool { return strings.ContainsRune(" \n,;.()", r) }) {
+		words[w] = true
+	}
+	n := 0
+	for name := range taggedTypes {
+		// A union's sealed interface (UValue) and a struct's flattened
+		// union (SVariant) come with the type the comment names.
+		if base, ok := strings.CutSuffix(name, "Value"); ok && taggedTypes[base] {
+			continue
+		}
+		if base, ok := strings.CutSuffix(name, "Variant"); ok && taggedTypes[base] {
+			continue
+		}
+		if !untagged[name] {
+			n++
+			if !words[name] {
+				t.Errorf("the package comment does not name %s, which only a build with tags has", name)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no type is gated: the check checks nothing")
 	}
 }

@@ -19,22 +19,72 @@
 //
 // # Build tags
 //
-// Built without tags, the package is the stable schema alone. Each
-// unstable feature below adds its types, fields, variants and methods
-// when built with its tag; the tag unstable turns on every one:
+// Built without tags, the package is the stable schema alone, and go doc
+// shows nothing an unstable feature adds. Each feature below adds what it
+// lists when built with its tag (go build -tags unstable_auth_status); the tag
+// unstable turns on every one. Code that uses a feature needs its tag
+// too: give its file //go:build unstable_auth_status || unstable.
 //
-//   - unstable_auth_status
-//   - unstable_end_turn_token_usage
-//   - unstable_llm_providers
-//   - unstable_mcp_over_acp
-//   - unstable_plan_operations
-//   - unstable_proxy_chains
-//   - unstable_session_archive
-//   - unstable_session_fork
-//   - unstable_session_status
-//   - unstable_session_title
-//   - unstable_subagents
-//   - unstable_system_prompt
+//   - unstable_auth_status: methods auth/status (Agent.AuthStatus),
+//     auth/status_update (Client.AuthStatusUpdate); types
+//     AuthStatusCapabilities, AuthStatusResponse, AuthState, AuthAccount,
+//     AuthStatusUpdateNotification, AuthStatusRequest; fields
+//     AgentAuthCapabilities.Status.
+//   - unstable_end_turn_token_usage: types Usage; fields PromptResponse.Usage,
+//     IdleStateUpdate.Usage (with unstable_subagents).
+//   - unstable_llm_providers: methods providers/list (Agent.ListProviders),
+//     providers/set (Agent.SetProvider), providers/disable
+//     (Agent.DisableProvider); types ProvidersCapabilities,
+//     ListProvidersResponse, ProviderInfo, ProviderId, LlmProtocol,
+//     ProviderCurrentConfig, SetProviderResponse, DisableProviderResponse,
+//     ListProvidersRequest, SetProviderRequest, DisableProviderRequest; fields
+//     AgentCapabilities.Providers.
+//   - unstable_mcp_over_acp: methods mcp/message (Agent.MCPMessage),
+//     mcp/message (Client.MessageMcp); types MessageMcpRequest,
+//     McpServerAcpId, McpRequestId, McpServerAcp, MessageMcpResponse,
+//     McpError, MessageMcpNotification; fields McpCapabilities.ACP; variants
+//     McpServer acp.
+//   - unstable_plan_operations: types PlanUpdateContent, PlanId, PlanItems,
+//     PlanFile, PlanMarkdown, PlanUpdate, PlanRemoved, PlanCapabilities;
+//     fields ClientCapabilities.Plan; variants SessionUpdate plan_update,
+//     plan_removed.
+//   - unstable_proxy_chains: methods proxy/initialize (Proxy.InitializeProxy),
+//     proxy/successor (Proxy.ProxySuccessor), proxy/successor
+//     (Proxy.ProxySuccessorNotification); types Proxy, UnimplementedProxy,
+//     ProxyRequest, ProxyRequestParams, InitializeProxyRequest,
+//     ProxySuccessorRequest, ProxyResponse, ProxyResponseResultData,
+//     InitializeProxyResponse, ProxySuccessorResponse, ProxyNotification,
+//     ProxyNotificationParams, ProxySuccessorNotification.
+//   - unstable_session_archive: methods session/archive
+//     (Agent.ArchiveSession), session/unarchive (Agent.UnarchiveSession);
+//     types SessionArchiveCapabilities, ArchiveSessionResponse,
+//     UnarchiveSessionResponse, SessionArchiveFilter, ArchiveSessionRequest,
+//     UnarchiveSessionRequest; fields SessionCapabilities.Archive,
+//     SessionInfo.Archived, ListSessionsRequest.Archived.
+//   - unstable_session_fork: methods session/fork (Agent.ForkSession); types
+//     SessionForkCapabilities, ForkSessionResponse, ForkSessionRequest; fields
+//     SessionCapabilities.Fork, ForkSessionRequest.SystemPrompt (with
+//     unstable_system_prompt).
+//   - unstable_session_status: methods session/status (Agent.SessionStatus);
+//     types SessionStatusCapabilities, SessionStatusResponse, SessionStatus,
+//     SessionStatusRequest; fields SessionCapabilities.Status.
+//   - unstable_session_title: methods session/set_title
+//     (Agent.SetSessionTitle); types SessionTitleCapabilities,
+//     SetSessionTitleResponse, SetSessionTitleRequest; fields
+//     SessionCapabilities.Title.
+//   - unstable_subagents: types SubagentSessionCapabilities,
+//     SessionCancelCapabilities, StateUpdate, RunningStateUpdate,
+//     ErrorStopReason, IdleStateUpdate, RequiresActionStateUpdate,
+//     UnknownStateUpdate, SubagentUpdate, SessionMessage, SessionMessageChunk,
+//     SubagentCapabilities; fields IdleStateUpdate.Usage (with
+//     unstable_end_turn_token_usage), ClientCapabilities.Subagents; variants
+//     SessionUpdate subagent_update, session_message, session_message_chunk.
+//   - unstable_system_prompt: types SessionSystemPromptCapabilities,
+//     SessionSystemPromptModeCapabilities,
+//     SessionSystemPromptOverrideCapabilities, SystemPrompt, SystemPromptMode;
+//     fields SessionCapabilities.SystemPrompt, NewSessionRequest.SystemPrompt,
+//     LoadSessionRequest.SystemPrompt, ForkSessionRequest.SystemPrompt (with
+//     unstable_session_fork), ResumeSessionRequest.SystemPrompt.
 //
 // # Member _meta
 //

@@ -616,12 +616,12 @@ func (x *AgentResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x AgentResponseResultResult) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x AgentResponseResultData) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *AgentResponseResultResult) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *AgentResponseResultData) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -1706,12 +1706,12 @@ func (x *ClientResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ClientResponseResultResult) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ClientResponseResultData) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ClientResponseResultResult) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ClientResponseResultData) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 

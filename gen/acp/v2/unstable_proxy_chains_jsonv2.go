@@ -56,12 +56,12 @@ func (x *ProxyResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ProxyResponseResultResult) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ProxyResponseResultData) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ProxyResponseResultResult) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ProxyResponseResultData) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 

@@ -40,7 +40,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC) ([]OutputFile, err
 		return nil, err
 	}
 	files = append(files, v2...)
-	pd, err := packageDoc(info, rpc, fs.features(), commons)
+	pd, err := packageDoc(info, types, rpc, fs.features(), commons)
 	if err != nil {
 		return nil, err
 	}

@@ -37,7 +37,7 @@ type PackageInfo struct {
 // package, and gives in full the descriptions of the members many types
 // share (commons), whose fields have only their first sentence. features
 // are sorted.
-func packageDoc(info PackageInfo, rpc *ir.RPC, features []string, commons []commonDoc) (OutputFile, error) {
+func packageDoc(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, features []string, commons []commonDoc) (OutputFile, error) {
 	f := NewFile(info.Name)
 	f.HeaderComment(GeneratedHeader)
 	var b strings.Builder
@@ -77,12 +77,17 @@ func packageDoc(info PackageInfo, rpc *ir.RPC, features []string, commons []comm
 		line("")
 		line("# Build tags")
 		line("")
-		line("Built without tags, the package is the stable schema alone. Each")
-		line("unstable feature below adds its types, fields, variants and methods")
-		line("when built with its tag; the tag unstable turns on every one:")
+		line("Built without tags, the package is the stable schema alone, and go doc")
+		line("shows nothing an unstable feature adds. Each feature below adds what it")
+		line("lists when built with its tag (go build -tags %s); the tag", features[0])
+		line("unstable turns on every one. Code that uses a feature needs its tag")
+		line("too: give its file //go:build %s || unstable.", features[0])
 		line("")
+		adds := featureAdditions(types, rpc, features)
 		for _, feat := range features {
-			line("  - %s", feat)
+			for _, l := range featureLines(feat, adds[feat]) {
+				line("%s", l)
+			}
 		}
 	}
 	for _, c := range commons {
