@@ -61,18 +61,22 @@ func (m Method) DecodeResult(result []byte) (any, error) {
 }
 
 func (m Method) unknown(notification bool) error {
-	return &UnknownMethodError{Side: m.Side, Method: m.Name, Notification: notification}
+	return wireUnknownMethod(m.Side, m.Name, notification)
 }
 
 // UnknownMethodError reports a method that a side's table does not have:
 // not in the schema this package was generated from, a notification where
 // a request was expected (or the reverse), or a method of an unstable
 // feature whose build tag is off. JSON-RPC answers an unknown request with
-// error code -32601 (method not found).
+// error code -32601 (method not found), whose data gives Error's text.
 type UnknownMethodError struct {
 	Side         Side
 	Method       string
 	Notification bool
+	// Tags are the build tags that add a method of that name, as -tags
+	// takes them ("unstable_session_fork"), when the package was built
+	// without them; empty for a method the schema does not have.
+	Tags string
 }
 
 func (e *UnknownMethodError) Error() string {
@@ -80,8 +84,26 @@ func (e *UnknownMethodError) Error() string {
 	if e.Notification {
 		kind = "notification"
 	}
-	return "unknown " + string(e.Side) + " " + kind + " method " + wireQuoteExcerpt([]byte(e.Method)) +
-		": not in the schema, or its unstable feature's build tag is off"
+	msg := "unknown " + string(e.Side) + " " + kind + " method " + wireQuoteExcerpt([]byte(e.Method))
+	if e.Tags != "" {
+		return msg + ": its unstable feature is off in this build (-tags " + e.Tags + ", or unstable)"
+	}
+	return msg + ": not in the schema, or its unstable feature's build tag is off"
+}
+
+// wireOffMethods are the methods of the unstable features the package was
+// built without, by wire name, with the build tags that add them: the
+// generated files that exist while a feature is off add its methods from
+// init, so that an unknown method can name the tag it needs.
+var wireOffMethods = map[string]string{}
+
+// wireAddOffMethods adds methods to wireOffMethods.
+func wireAddOffMethods(methods map[string]string) { maps.Copy(wireOffMethods, methods) }
+
+// wireUnknownMethod is the error of a method the side does not know,
+// naming the build tags that add it when there are some.
+func wireUnknownMethod(side Side, method string, notification bool) *UnknownMethodError {
+	return &UnknownMethodError{Side: side, Method: method, Notification: notification, Tags: wireOffMethods[method]}
 }
 
 // MethodTable is the methods one side handles, looked up by name. Methods

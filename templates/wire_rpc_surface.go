@@ -83,7 +83,7 @@ func (r *wireRoutes) handleRequest(ctx context.Context, method string, params js
 	if r.extRequest != nil && wireIsExtension(method) {
 		return r.extRequest(ctx, method, params)
 	}
-	return nil, &UnknownMethodError{Side: r.side, Method: method}
+	return nil, wireUnknownMethod(r.side, method, false)
 }
 
 // handleNotification routes a notification; one the handler does not take
@@ -95,7 +95,7 @@ func (r *wireRoutes) handleNotification(ctx context.Context, method string, para
 	if r.extNotification != nil && wireIsExtension(method) {
 		return r.extNotification(ctx, method, params)
 	}
-	return &UnknownMethodError{Side: r.side, Method: method, Notification: true}
+	return wireUnknownMethod(r.side, method, true)
 }
 
 // wireNotImplemented is the error of a method a handler does not

@@ -20,6 +20,13 @@ func (*partAgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, _ int
 	return buf, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{
+		"auth/status":        "unstable_auth_status",
+		"auth/status_update": "unstable_auth_status",
+	})
+}
+
 // agentUnstableAuthStatusMethods is empty: its feature is off.
 type agentUnstableAuthStatusMethods interface{}
 

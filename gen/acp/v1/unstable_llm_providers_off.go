@@ -20,5 +20,13 @@ func (*partAgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, _ int) 
 	return buf, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{
+		"providers/disable": "unstable_llm_providers",
+		"providers/list":    "unstable_llm_providers",
+		"providers/set":     "unstable_llm_providers",
+	})
+}
+
 // agentUnstableLLMProvidersMethods is empty: its feature is off.
 type agentUnstableLLMProvidersMethods interface{}

@@ -27,6 +27,10 @@ func (*McpServer) decodeGatedMCPOverACP([]byte, *wireReader, *wireKnownSet) (boo
 
 const knownMcpServerMCPOverACP = ""
 
+func init() {
+	wireAddOffMethods(map[string]string{"mcp/message": "unstable_mcp_over_acp"})
+}
+
 // agentUnstableMCPOverACPMethods is empty: its feature is off.
 type agentUnstableMCPOverACPMethods interface{}
 

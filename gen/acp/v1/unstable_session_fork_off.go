@@ -20,5 +20,9 @@ func (*partSessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, _ int)
 	return buf, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{"session/fork": "unstable_session_fork"})
+}
+
 // agentUnstableSessionForkMethods is empty: its feature is off.
 type agentUnstableSessionForkMethods interface{}

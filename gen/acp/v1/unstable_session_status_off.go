@@ -20,5 +20,9 @@ func (*partSessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, _ in
 	return buf, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{"session/status": "unstable_session_status"})
+}
+
 // agentUnstableSessionStatusMethods is empty: its feature is off.
 type agentUnstableSessionStatusMethods interface{}

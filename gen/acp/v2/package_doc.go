@@ -24,6 +24,8 @@
 // lists when built with its tag (go build -tags unstable_auth_status); the tag
 // unstable turns on every one. Code that uses a feature needs its tag
 // too: give its file //go:build unstable_auth_status || unstable.
+// Built without its tag, a feature's method is unknown, and the
+// UnknownMethodError (the -32601 error data, on a connection) names the tag.
 //
 //   - unstable_auth_status: methods auth/status (Agent.AuthStatus),
 //     auth/status_update (Client.AuthStatusUpdate); types

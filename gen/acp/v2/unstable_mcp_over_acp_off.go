@@ -25,6 +25,10 @@ func (*McpServer) decodeGatedMCPOverACP([]byte, *wireReader, *wireKnownSet) (boo
 	return false, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{"mcp/message": "unstable_mcp_over_acp"})
+}
+
 // agentUnstableMCPOverACPMethods is empty: its feature is off.
 type agentUnstableMCPOverACPMethods interface{}
 

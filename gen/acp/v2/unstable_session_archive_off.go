@@ -54,5 +54,12 @@ func (*partListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, _ i
 	return buf, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{
+		"session/archive":   "unstable_session_archive",
+		"session/unarchive": "unstable_session_archive",
+	})
+}
+
 // agentUnstableSessionArchiveMethods is empty: its feature is off.
 type agentUnstableSessionArchiveMethods interface{}

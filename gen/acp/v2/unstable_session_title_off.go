@@ -20,5 +20,9 @@ func (*partSessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, _ int
 	return buf, nil
 }
 
+func init() {
+	wireAddOffMethods(map[string]string{"session/set_title": "unstable_session_title"})
+}
+
 // agentUnstableSessionTitleMethods is empty: its feature is off.
 type agentUnstableSessionTitleMethods interface{}

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
 
@@ -19,13 +20,16 @@ func emitRPC(fs *fileSet, rpc *ir.RPC) {
 		return
 	}
 	types := methodTypes{}
+	var off offMethods
 	for _, s := range rpc.Sides {
 		emitSideConst(fs, s)
 		emitMethodNames(fs, s)
 		emitMethodTable(fs, s)
 		types.addSide(s)
+		off.addSide(s)
 	}
 	types.emit(fs)
+	off.emit(fs)
 	emitEnvelope(fs, rpc)
 	emitSurface(fs, rpc)
 }
@@ -178,5 +182,42 @@ func (mt *methodTypes) emit(fs *fileSet) {
 		}
 		decoders := Map(String()).Func().Params(Index().Byte()).Params(Any(), Error())
 		newFunc(fs.on(g)).Id("init").Params().Block(Id("wireAddMethodTypes").Call(decoders.Values(d)))
+	}
+}
+
+// offMethods are the wire names of the gated methods, by gate. Each gate's
+// _off file gives the runtime its names with the tags that add them, so
+// that a package built without the tags answers such a method with an
+// UnknownMethodError that names them (-32601 data).
+type offMethods struct {
+	gates  []ir.Gate
+	byGate map[string][]string
+}
+
+func (om *offMethods) addSide(s *ir.RPCSide) {
+	if om.byGate == nil {
+		om.byGate = map[string][]string{}
+	}
+	for _, m := range s.Methods {
+		if len(m.Gate) == 0 {
+			continue
+		}
+		key := m.Gate.Key()
+		if _, ok := om.byGate[key]; !ok {
+			om.gates = append(om.gates, m.Gate)
+		}
+		if !slices.Contains(om.byGate[key], m.Name) {
+			om.byGate[key] = append(om.byGate[key], m.Name)
+		}
+	}
+}
+
+func (om *offMethods) emit(fs *fileSet) {
+	for _, g := range om.gates {
+		d := Dict{}
+		for _, name := range om.byGate[g.Key()] {
+			d[Lit(name)] = Lit(strings.Join(g, ","))
+		}
+		newFunc(fs.off(nil, g)).Id("init").Params().Block(Id("wireAddOffMethods").Call(Map(String()).String().Values(d)))
 	}
 }

@@ -82,6 +82,10 @@ func packageDoc(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, features []stri
 		line("lists when built with its tag (go build -tags %s); the tag", features[0])
 		line("unstable turns on every one. Code that uses a feature needs its tag")
 		line("too: give its file //go:build %s || unstable.", features[0])
+		if rpc != nil {
+			line("Built without its tag, a feature's method is unknown, and the")
+			line("UnknownMethodError (the -32601 error data, on a connection) names the tag.")
+		}
 		line("")
 		adds := featureAdditions(types, rpc, features)
 		for _, feat := range features {
