@@ -10,8 +10,7 @@ import (
 // pos (after optional whitespace) and leaves pos just past it. A member's
 // value is therefore read once, by the decoder of its field, instead of
 // being skipped to find its end and then parsed again (which made the cost
-// of a string grow with its nesting depth). See
-// docs/adr/0008-cursor-decoding.md.
+// of a string grow with its nesting depth).
 
 // wireReader is the cursor. depth counts the objects and arrays open
 // around pos, so that nesting is bounded (wireMaxDepth) across generated

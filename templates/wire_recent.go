@@ -6,8 +6,7 @@ package templates
 // for each was a third of the allocations of a decoded session/update
 // stream. Go strings are immutable, so two fields holding equal text can
 // share one string: the reader remembers the last short strings it made
-// and hands out the same string again when the same text comes back. See
-// docs/adr/0010-recent-strings.md.
+// and hands out the same string again when the same text comes back.
 
 // wireRecentMax is the longest string remembered: ids and names are
 // shorter, text content rarely repeats, and comparing longer strings on

@@ -14,7 +14,7 @@ import (
 // in the order they arrived, each value byte for byte, and encoding writes
 // them back after the declared members, so that a program that decodes a
 // message and encodes it again (a proxy, a recorder) loses nothing it did
-// not understand. See docs/adr/0009-unknown-members.md.
+// not understand.
 //
 // The zero value holds nothing. Names are compared as unescaped text. A
 // type never keeps a member it declares here: decoding puts such a member

@@ -65,7 +65,7 @@ func wireRenderError(path, msg string) string {
 // wireNotImplemented, called from generated code; wireErrEOF, wireErrDepth
 // and wireSyntaxError, called from the runtime's scanners) are not
 // inlined: they run only on failure, and a copy at each of their call
-// sites would only cost compile time and size (ADR 0012).
+// sites would only cost compile time and size.
 
 // wireErrorf returns a *DecodeError at the root ("$") with a formatted message.
 //

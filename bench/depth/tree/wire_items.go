@@ -12,7 +12,6 @@ import "unsafe"
 // the items are decoded into; the slice handed out is then allocated once
 // at its exact length and the items copied into it once. The buffer is
 // cleared after each use, so it keeps nothing of a decoded value alive.
-// See docs/adr/0015-array-item-buffers.md.
 
 // wireItemSlots is how many element types a pooled reader keeps a buffer
 // for. The first types a reader meets take the slots; arrays of other
@@ -64,8 +63,7 @@ func (r *wireReader) keepItems(key, buf any) {
 // wireItemsKept says whether a buffer holding items is small enough to
 // keep (wireItemKeepMax). A larger one is handed out as the decoded slice
 // itself: copying it would cost more than its spare capacity, and one
-// long copy is a stretch the garbage collector cannot interrupt (ADR
-// 0014).
+// long copy is a stretch the garbage collector cannot interrupt.
 func wireItemsKept[T any](items []T) bool {
 	var zero T
 	return uintptr(cap(items))*unsafe.Sizeof(zero) <= wireItemKeepMax

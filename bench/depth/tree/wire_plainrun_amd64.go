@@ -16,7 +16,7 @@ import (
 // of every amd64 processor, so no feature check): sixteen bytes per
 // instruction where Go's word-wise test (wirePlainRunWords, which other
 // machines and the purego build tag use) is bound by its six operations per
-// eight bytes. Measured on 8 MiB of base64: 32 GB/s against 11 (ADR 0013).
+// eight bytes. Measured on 8 MiB of base64: 32 GB/s against 11.
 //
 // The garbage collector must stop each goroutine briefly in every cycle,
 // and it cannot stop one inside assembly: it signals the thread and waits.
@@ -24,7 +24,7 @@ import (
 // with the stack check where a goroutine asked to stop does so (see the
 // frame in wire_plainrun_amd64.s). With one call over a whole 8 MB image,
 // the collector's cycles ran eight times longer and image decoding took
-// 26% more time than the Go loop's; chunked, 36% less (ADR 0013).
+// 26% more time than the Go loop's; chunked, 36% less.
 func wirePlainRun[T ~string | ~[]byte](data T, i int) int {
 	for len(data)-i >= 64 {
 		n := min(len(data)-i, wirePlainChunk)

@@ -12,7 +12,7 @@ import (
 // depends on which variants exist. Such a union decodes through a
 // wireChoice, a table that its stable variants start and each feature's
 // file extends from init. The rules are those of the generated decoders of
-// the other untagged unions (contract rule 5): by JSON kind; then by a
+// the other untagged unions: by JSON kind; then by a
 // required member no other candidate requires or declares (for arrays: of
 // the first item); for objects, then by a candidate that declares every
 // member present; then the rest in schema order, first that decodes. If

@@ -84,7 +84,7 @@ func wireQuoteWords(buf []byte, s string) ([]byte, int) {
 //
 // The expansion is written out eight times rather than looped: Go does
 // not unroll loops, and the loop was measured slower than the word-wise
-// escapes it replaces (bench/PROFILE.md §4).
+// escapes it replaces.
 func wireQuoteASCII(out []byte, n int, s string, i int) (_, _ int, long bool) {
 	plain, slow := 0, 0
 	for i+8 <= len(s) && len(out)-n >= wireQuoteRoom {

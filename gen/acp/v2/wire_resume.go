@@ -7,7 +7,7 @@ package acp
 // the tag member a second time (its name, its value, and the check that it
 // is the union's and not an unknown member), the union notes where the tag
 // member ends and the variant's decoder starts after it: each byte of the
-// tag is read once, like every other byte (ADR 0008).
+// tag is read once, like every other byte.
 
 // wireResume is where the variant's decoder may start reading the object
 // the union looked at: object is where it opens, value and end are where

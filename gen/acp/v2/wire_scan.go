@@ -341,7 +341,7 @@ func wireSpecial8(w uint64) uint64 {
 // rebuilt each 64-bit constant at every use (a move of a 64-bit immediate,
 // three per word). Measured: a 64-byte scan prototype 11–14% faster (1 and
 // 8 MiB); on 1 MiB strings (6 alternating runs) encoding source text 3–9%
-// and decoding it 4–6% faster; streams within ±1.2% (bench/PROFILE.md §4).
+// and decoding it 4–6% faster; streams within ±1.2%.
 func wireSpecialBits(w uint64) uint64 {
 	k := &wireSpecialConsts
 	return w | ((w ^ k[0]) - k[1]) | ((w ^ k[2]) - k[3])
