@@ -16,8 +16,7 @@ import (
 // pair reaches this package's codec by the shortest public route jsontext
 // offers. That route still validates what the codec writes and has the
 // input read before the codec reads it: inside a user's struct a value
-// costs three to four times what Marshal and UnmarshalJSON cost (see
-// docs/adr/0016-json-v2-methods.md, with the profiles).
+// costs three to four times what Marshal and UnmarshalJSON cost.
 
 // wireMarshalTo is the body of every generated MarshalJSONTo: x is
 // encoded into a pooled scratch buffer and handed to enc.WriteValue,
