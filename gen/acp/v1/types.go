@@ -23789,7 +23789,7 @@ func TextBlock(text string) ContentBlock {
 
 // ImageBlock returns a content block holding an image: data is its bytes in base64.
 // An agent accepts one in a prompt only when its prompt capabilities say image.
-func ImageBlock(data string, mimeType string) ContentBlock {
+func ImageBlock(data, mimeType string) ContentBlock {
 	return ContentBlock{Value: &ContentBlockImage{
 		Data:     data,
 		MimeType: mimeType,
@@ -23798,7 +23798,7 @@ func ImageBlock(data string, mimeType string) ContentBlock {
 
 // AudioBlock returns a content block holding audio: data is its bytes in base64.
 // An agent accepts one in a prompt only when its prompt capabilities say audio.
-func AudioBlock(data string, mimeType string) ContentBlock {
+func AudioBlock(data, mimeType string) ContentBlock {
 	return ContentBlock{Value: &ContentBlockAudio{
 		Data:     data,
 		MimeType: mimeType,
@@ -23807,7 +23807,7 @@ func AudioBlock(data string, mimeType string) ContentBlock {
 
 // ResourceLinkBlock returns a content block pointing to a resource by its URI
 // without its content, which every agent accepts in a prompt.
-func ResourceLinkBlock(uri string, name string) ContentBlock {
+func ResourceLinkBlock(uri, name string) ContentBlock {
 	return ContentBlock{Value: &ContentBlockResourceLink{
 		Name: name,
 		URI:  uri,

@@ -28023,7 +28023,7 @@ func AudioBlock(data string, mimeType MediaType) ContentBlock {
 
 // ResourceLinkBlock returns a content block pointing to a resource by its URI
 // without its content, which every agent accepts in a prompt.
-func ResourceLinkBlock(uri string, name string) ContentBlock {
+func ResourceLinkBlock(uri, name string) ContentBlock {
 	return ContentBlock{Value: &ContentBlockResourceLink{
 		Name: name,
 		URI:  uri,

@@ -49,16 +49,29 @@ func emitSender(fs *fileSet, s *ir.Sender) {
 
 func ctxParam() Code { return Id("ctx").Qual("context", "Context") }
 
+// helperParams are the parameters, those of one type written together as
+// go doc shows them best (data, mimeType string).
 func helperParams(ps []*ir.HelperParam) []Code {
 	var out []Code
-	for _, p := range ps {
-		if p.Variadic {
+	for i, p := range ps {
+		switch {
+		case p.Variadic:
 			out = append(out, Id(p.Name).Op("...").Add(typeCode(p.Type)))
-		} else {
+		case i+1 < len(ps) && !ps[i+1].Variadic && sameType(p.Type, ps[i+1].Type):
+			out = append(out, Id(p.Name))
+		default:
 			out = append(out, Id(p.Name).Add(typeCode(p.Type)))
 		}
 	}
 	return out
+}
+
+// sameType reports whether a and b are the same Go type.
+func sameType(a, b ir.Expr) bool {
+	if a.Kind != b.Kind || a.Builtin != b.Builtin || a.Named != b.Named || a.RawObject != b.RawObject || (a.Elem == nil) != (b.Elem == nil) {
+		return false
+	}
+	return a.Elem == nil || sameType(*a.Elem, *b.Elem)
 }
 
 // valueCode is a parameter, or Union{Value: &Variant{Field: value, …}}.
