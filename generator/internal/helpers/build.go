@@ -123,20 +123,33 @@ func (r *resolver) value(v val, want *ir.Expr, b *building) (*ir.Value, bool) {
 // variantFields are the fields a literal of the variant's Go type can set:
 // its own, or its payload struct's (those of a gated part are promoted
 // from an embedded struct, which a literal cannot name: they count as
-// absent). A payload with a flattened union has members no literal of it
-// states; it has no helper.
+// absent, and must be optional). A payload with a flattened union has
+// members no literal of it states; it has no helper.
 func (r *resolver) variantFields(v *ir.Variant) ([]*ir.Field, ir.Gate, bool) {
 	switch v.Shape {
 	case ir.ShapeFields:
 		return v.Fields, nil, true
 	case ir.ShapePayload:
 		p := r.byName[v.Payload]
-		if p == nil || p.Kind != ir.KindStruct || p.Struct.Variant != nil {
+		if p == nil || p.Kind != ir.KindStruct || p.Struct.Variant != nil || requiredInParts(p.Struct) {
 			return nil, nil, false
 		}
 		return p.Struct.Fields, p.Gate, true
 	}
 	return nil, nil, false
+}
+
+// requiredInParts reports whether a gated part of s requires a member: a
+// helper could not fill it, and would build a value its feature rejects.
+func requiredInParts(s *ir.StructDecl) bool {
+	for _, p := range s.Parts {
+		for _, f := range p.Fields {
+			if f.Required && !f.Nullable {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // param adds the parameter v of the type want (its element type when
