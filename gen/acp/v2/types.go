@@ -27998,7 +27998,8 @@ func (c *ClientConn) PromptCancellable(ctx context.Context, params *PromptReques
 	return wirePromptCancellable[PromptResponse](ctx, c.Conn, AgentMethodSessionPrompt, AgentMethodSessionCancel, params, cancel)
 }
 
-// TextBlock returns a content block holding text, the block every agent and client must handle.
+// TextBlock returns a content block holding text, the block every agent and
+// client must handle.
 func TextBlock(text string) ContentBlock {
 	return ContentBlock{Value: &ContentBlockText{Text: text}}
 }

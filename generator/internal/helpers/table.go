@@ -24,7 +24,7 @@ func chunk(tag string) []val {
 const sameMessage = "\nThe client joins the chunks of one message."
 
 var funcs = []fn{
-	def("TextBlock", "TextBlock returns a content block holding text, the block every agent and client must handle.", textBlock),
+	def("TextBlock", "TextBlock returns a content block holding text, the block every agent and\nclient must handle.", textBlock),
 	def("ImageBlock", "ImageBlock returns a content block holding an image: data is its bytes in base64.\nAn agent accepts one in a prompt only when its prompt capabilities say image.",
 		variant("ContentBlock", "image", with("data", param("data")), with("mimeType", param("mimeType")))),
 	def("AudioBlock", "AudioBlock returns a content block holding audio: data is its bytes in base64.\nAn agent accepts one in a prompt only when its prompt capabilities say audio.",
