@@ -16,6 +16,7 @@ import (
 	"github.com/acpgen/acpgen/generator/internal/build"
 	"github.com/acpgen/acpgen/generator/internal/emit"
 	"github.com/acpgen/acpgen/generator/internal/gate"
+	"github.com/acpgen/acpgen/generator/internal/helpers"
 	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/methods"
 	"github.com/acpgen/acpgen/generator/internal/schema"
@@ -146,7 +147,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 	if rpc == nil {
 		info.ProtocolVersion = 0
 	}
-	files, err := emit.Package(info, types, rpc)
+	files, err := emit.Package(info, types, rpc, helpers.Build(types, rpc, ns))
 	if err != nil || !cfg.Validate {
 		return files, err
 	}

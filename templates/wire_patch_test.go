@@ -51,3 +51,13 @@ func TestWirePatchAppend(t *testing.T) {
 func wireTestPatch[T any](decode func(*T, *wireReader) error) func(*Patch[T], *wireReader) error {
 	return func(p *Patch[T], r *wireReader) error { return wirePatchDecode(p, r, decode) }
 }
+
+// TestWirePatchItems: no items leave the member out, some replace it.
+func TestWirePatchItems(t *testing.T) {
+	if !wirePatchItems[int](nil).Unchanged() || !wirePatchItems([]int{}).Unchanged() {
+		t.Error("no items: want unchanged")
+	}
+	if got, ok := wirePatchItems([]int{1, 2}).Get(); !ok || len(got) != 2 {
+		t.Errorf("items: got %v %v", got, ok)
+	}
+}

@@ -41,8 +41,7 @@ func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptRe
 			return &acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
 		case <-time.After(50 * time.Millisecond):
 		}
-		chunk := acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{Content: acp.NewContentBlockText(acp.TextContent{Text: word + " "})})
-		if err := a.conn.SessionUpdate(ctx, &acp.SessionNotification{SessionID: p.SessionID, Update: chunk}); err != nil {
+		if err := a.conn.Session(p.SessionID).Message(ctx, word+" "); err != nil {
 			return nil, err
 		}
 	}

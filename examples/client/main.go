@@ -181,7 +181,7 @@ func turn(conn *acp.ClientConn, cwd string, o options, cancelTurn <-chan struct{
 	// own result ends it.
 	result, err := conn.PromptCancellable(context.Background(), &acp.PromptRequest{
 		SessionID: session.SessionID,
-		Prompt:    []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: o.prompt})},
+		Prompt:    []acp.ContentBlock{acp.TextBlock(o.prompt)},
 	}, cancelTurn)
 	if err != nil {
 		return fmt.Errorf("session/prompt: %w", err)
@@ -297,11 +297,11 @@ func (c *client) RequestPermission(ctx context.Context, p *acp.RequestPermission
 	for _, o := range p.Options {
 		if o.Kind == acp.PermissionOptionKindAllowOnce {
 			fmt.Printf("\n[permission] %s: %s\n", valueOr(p.ToolCall.Title, "tool call"), o.Name)
-			return &acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.SelectedPermissionOutcome{OptionID: o.OptionID})}, nil
+			return &acp.RequestPermissionResponse{Outcome: acp.PermissionSelected(o.OptionID)}, nil
 		}
 	}
 	fmt.Printf("\n[permission] %s: refused (no allow-once option)\n", valueOr(p.ToolCall.Title, "tool call"))
-	return &acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeCancelled(acp.RequestPermissionOutcomeCancelled{})}, nil
+	return &acp.RequestPermissionResponse{Outcome: acp.PermissionCancelled()}, nil
 }
 
 // ReadTextFile reads a file under the working directory, from line Line

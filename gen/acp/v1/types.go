@@ -22903,3 +22903,150 @@ func StartAgent(ctx context.Context, cmd *exec.Cmd, client Client, opts ...ConnO
 func (c *ClientConn) PromptCancellable(ctx context.Context, params *PromptRequest, cancel <-chan struct{}) (*PromptResponse, error) {
 	return wirePromptCancellable[PromptResponse](ctx, c.Conn, AgentMethodSessionPrompt, AgentMethodSessionCancel, params, cancel)
 }
+
+// TextBlock returns a content block holding text, the block every agent and
+// client must handle.
+func TextBlock(text string) ContentBlock {
+	return ContentBlock{Value: &ContentBlockText{Text: text}}
+}
+
+// ImageBlock returns a content block holding an image: data is its bytes in base64.
+// An agent accepts one in a prompt only when its prompt capabilities say image.
+func ImageBlock(data, mimeType string) ContentBlock {
+	return ContentBlock{Value: &ContentBlockImage{
+		Data:     data,
+		MimeType: mimeType,
+	}}
+}
+
+// AudioBlock returns a content block holding audio: data is its bytes in base64.
+// An agent accepts one in a prompt only when its prompt capabilities say audio.
+func AudioBlock(data, mimeType string) ContentBlock {
+	return ContentBlock{Value: &ContentBlockAudio{
+		Data:     data,
+		MimeType: mimeType,
+	}}
+}
+
+// ResourceLinkBlock returns a content block pointing to a resource by its URI
+// without its content, which every agent accepts in a prompt.
+func ResourceLinkBlock(uri, name string) ContentBlock {
+	return ContentBlock{Value: &ContentBlockResourceLink{
+		Name: name,
+		URI:  uri,
+	}}
+}
+
+// AgentMessageChunk returns the session update that streams a piece of the
+// agent's reply as text.
+// The client joins the chunks of one message.
+func AgentMessageChunk(text string) SessionUpdate {
+	return SessionUpdate{Value: &SessionUpdateAgentMessageChunk{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
+}
+
+// AgentThoughtChunk returns the session update that streams a piece of the
+// agent's reasoning as text.
+// The client joins the chunks of one message.
+func AgentThoughtChunk(text string) SessionUpdate {
+	return SessionUpdate{Value: &SessionUpdateAgentThoughtChunk{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
+}
+
+// UserMessageChunk returns the session update that streams a piece of the
+// user's message as text, as an agent replays a session it loads.
+// The client joins the chunks of one message.
+func UserMessageChunk(text string) SessionUpdate {
+	return SessionUpdate{Value: &SessionUpdateUserMessageChunk{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
+}
+
+// ToolText returns tool call content holding text, to show what a tool call did.
+func ToolText(text string) ToolCallContent {
+	return ToolCallContent{Value: &ToolCallContentContent{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
+}
+
+// ToolContent returns tool call content holding a content block.
+func ToolContent(block ContentBlock) ToolCallContent {
+	return ToolCallContent{Value: &ToolCallContentContent{Content: block}}
+}
+
+// PermissionSelected returns the outcome of a permission request in which the
+// user chose the option with the given id.
+func PermissionSelected(option PermissionOptionId) RequestPermissionOutcome {
+	return RequestPermissionOutcome{Value: &RequestPermissionOutcomeSelected{OptionID: option}}
+}
+
+// PermissionCancelled returns the outcome of a permission request the client
+// answers because the prompt turn was cancelled: the agent must stop the
+// tool call.
+func PermissionCancelled() RequestPermissionOutcome {
+	return RequestPermissionOutcome{Value: &RequestPermissionOutcomeCancelled{}}
+}
+
+// SessionSender sends the session/update notifications of one session, so that a
+// prompt handler states each update in one call. Get one from Session; it is a
+// small value, safe to copy and to use from several goroutines. Each method
+// returns once the notification is queued, as the connection's own method does.
+type SessionSender struct {
+	conn      *AgentConn
+	sessionID SessionId
+}
+
+// Session returns the sender of session/update notifications for the session id.
+func (c *AgentConn) Session(sessionID SessionId) SessionSender {
+	return SessionSender{
+		conn:      c,
+		sessionID: sessionID,
+	}
+}
+
+// Update sends any session update for the sender's session.
+func (s SessionSender) Update(ctx context.Context, update SessionUpdate) error {
+	return s.conn.SessionUpdate(ctx, &SessionNotification{
+		SessionID: s.sessionID,
+		Update:    update,
+	})
+}
+
+// Message streams a piece of the agent's reply as text (agent_message_chunk).
+// The client joins the chunks of one message.
+func (s SessionSender) Message(ctx context.Context, text string) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateAgentMessageChunk{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}})
+}
+
+// Thought streams a piece of the agent's reasoning as text (agent_thought_chunk).
+// The client joins the chunks of one message.
+func (s SessionSender) Thought(ctx context.Context, text string) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateAgentThoughtChunk{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}})
+}
+
+// UserMessage streams a piece of the user's message as text
+// (user_message_chunk), as an agent replays a session it loads.
+// The client joins the chunks of one message.
+func (s SessionSender) UserMessage(ctx context.Context, text string) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateUserMessageChunk{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}})
+}
+
+// ToolCall reports a tool call the agent starts: the client shows it under
+// the title until updates with the same id change it.
+func (s SessionSender) ToolCall(ctx context.Context, id ToolCallId, title string, kind ToolKind) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCall{
+		Kind:       Ptr(kind),
+		Title:      title,
+		ToolCallID: id,
+	}})
+}
+
+// UpdateToolCall sets the status of a tool call and, when content is given,
+// replaces its content (tool_call_update); other members stay as they were.
+func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallId, status ToolCallStatus, content ...ToolCallContent) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCallUpdate{
+		Content:    content,
+		Status:     Ptr(status),
+		ToolCallID: id,
+	}})
+}
+
+// Plan sends the agent's plan (plan): the entries replace the plan the client
+// shows, so send all of them every time.
+func (s SessionSender) Plan(ctx context.Context, entries ...PlanEntry) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdatePlan{Entries: entries}})
+}

@@ -29,6 +29,16 @@ func PatchTo[T any](v T) Patch[T] {
 	return Patch[T]{value: v, state: wirePatchSet}
 }
 
+// wirePatchItems returns a Patch that replaces the stored list with items,
+// or leaves it unchanged when there are none: a helper's variadic
+// parameter left out means "no change", not "no items".
+func wirePatchItems[T any](items []T) Patch[[]T] {
+	if len(items) == 0 {
+		return Patch[[]T]{}
+	}
+	return PatchTo(items)
+}
+
 // PatchClear returns a Patch that clears the stored value (encoded as null).
 func PatchClear[T any]() Patch[T] {
 	return Patch[T]{state: wirePatchCleared}

@@ -258,3 +258,19 @@ func lowerFirst(s string) string {
 	}
 	return strings.ToLower(s[:1]) + s[1:]
 }
+
+// ConnMethods are the Go methods connection c has: the runtime's, the
+// emitter's and the calls of the peer's and the optional sides' methods.
+// A method added to c (a helper) must take another name.
+func ConnMethods(sf *ir.Surface, c *ir.RPCConn) map[string]bool {
+	out := map[string]bool{}
+	for _, name := range append(connMethodNames, clientConnMethodNames...) {
+		out[name] = true
+	}
+	for _, s := range append([]*ir.RPCSide{c.Calls}, sf.Optional...) {
+		for _, m := range s.Methods {
+			out[m.Go] = true
+		}
+	}
+	return out
+}

@@ -95,6 +95,16 @@ func (ns *Namespace) ClaimExact(name, path string) error {
 	return nil
 }
 
+// TryClaim takes name when it is free and reports whether it did: for
+// names acpgen adds that are worth having only as spelled (helpers).
+func (ns *Namespace) TryClaim(name, path string) bool {
+	if _, ok := ns.taken[name]; ok {
+		return false
+	}
+	ns.taken[name] = path
+	return true
+}
+
 // Claim takes name, or the first free suffixed form of it.
 func (ns *Namespace) Claim(name, path string) string {
 	candidate := name

@@ -1,0 +1,44 @@
+package acp_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	acp "github.com/acpgen/acpgen/gen/acp/v2"
+)
+
+// In v2 a chunk names the message it belongs to, so the chunk helpers and
+// the sender's Message take the message id first; a tool call is created
+// by its first tool_call_update (an upsert), so ToolCall sends one, and
+// UpdateToolCall without content leaves the content unchanged.
+func ExampleAgentConn_Session() {
+	fromAgent, toClient := io.Pipe()
+	conn := acp.NewAgentConn(strings.NewReader(""), toClient)
+	defer conn.Close()
+	lines := bufio.NewScanner(fromAgent)
+
+	ctx := context.Background()
+	s := conn.Session("s1")
+	for _, send := range []func() error{
+		func() error { return s.ToolCall(ctx, "read-1", "Read notes.txt", acp.ToolKindRead) },
+		func() error { return s.UpdateToolCall(ctx, "read-1", acp.ToolCallStatusInProgress) },
+		func() error {
+			return s.UpdateToolCall(ctx, "read-1", acp.ToolCallStatusCompleted, acp.ToolText("3 lines"))
+		},
+		func() error { return s.Message(ctx, "m1", "notes.txt has 3 lines.") },
+	} {
+		if err := send(); err != nil {
+			panic(err)
+		}
+		lines.Scan()
+		fmt.Println(strings.TrimPrefix(lines.Text(), `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":`))
+	}
+	// Output:
+	// {"sessionUpdate":"tool_call_update","toolCallId":"read-1","title":"Read notes.txt","kind":"read"}}}
+	// {"sessionUpdate":"tool_call_update","toolCallId":"read-1","status":"in_progress"}}}
+	// {"sessionUpdate":"tool_call_update","toolCallId":"read-1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"3 lines"}}]}}}
+	// {"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"notes.txt has 3 lines."}}}}
+}

@@ -1,0 +1,85 @@
+package ir
+
+// Helpers are the functions that build an everyday value in one call (a
+// text content block from a string) and the senders bound to one session.
+// The helpers package decides which exist for a schema; emit renders them
+// without knowing what they are for: a helper is parameters and a Value
+// built from them.
+
+// Helpers is what the helpers stage found in a schema; nil or empty when
+// none of the values it knows is there.
+type Helpers struct {
+	Funcs   []*HelperFunc
+	Senders []*Sender
+}
+
+// HelperFunc is one helper: Name(Params) returns Value, a Result (a
+// package-level function), or a method of a Sender that sends Value.
+type HelperFunc struct {
+	Name string
+	// Doc is the comment, a sentence starting with Name.
+	Doc    string
+	Params []*HelperParam
+	Result string
+	Value  *Value
+	// Gate is every feature a type, variant or field of Value needs.
+	Gate Gate
+}
+
+// HelperParam is a parameter; Variadic ones are the last and Type is then
+// the element type.
+type HelperParam struct {
+	Name     string
+	Type     Expr
+	Variadic bool
+}
+
+// Value is an expression: a parameter as it is (Param), or a union holding
+// the variant Variant (its Go type) with Fields set:
+// Union{Value: &Variant{Fields}}.
+type Value struct {
+	Param   string
+	Union   string
+	Variant string
+	Fields  []*ValueField
+}
+
+// ValueField sets one field of a variant.
+type ValueField struct {
+	Go    string
+	Hold  Hold
+	Value *Value
+}
+
+// Hold is how a field holds its value.
+type Hold int
+
+const (
+	HoldDirect     Hold = iota // the value itself
+	HoldPointer                // *T: Ptr(value)
+	HoldPatch                  // Patch[T]: PatchTo(value)
+	HoldPatchItems             // Patch[[]T] from a variadic parameter: unchanged when empty
+)
+
+// Sender is a value bound to one connection and one value of the params of
+// a notification it sends (the session id): Conn.Func(id) returns a Sender
+// whose methods send the notification with that id.
+type Sender struct {
+	// Name is the Sender's type, Doc its comment; Func the method of Conn
+	// that returns one, FuncDoc its comment.
+	Name, Doc     string
+	Conn          string
+	Func, FuncDoc string
+	// Call is the Conn's method that sends the notification, Params its
+	// params type; BindField the field the Sender fixes (of type Bind),
+	// PayloadField the one each method fills (of type Payload).
+	Call, Params            string
+	BindField, PayloadField string
+	Bind                    Expr
+	Payload                 string
+	// Send is the method that sends any payload, SendDoc its comment.
+	Send, SendDoc string
+	// Methods send their Value as the payload.
+	Methods []*HelperFunc
+	Gate    Gate
+}
