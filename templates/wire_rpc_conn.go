@@ -15,7 +15,7 @@ import (
 // The JSON-RPC 2.0 connection engine: newline-delimited messages over a
 // reader and a writer, both directions at once. It works on raw params and
 // results; the generated protocol surface decodes and encodes them and
-// routes by method. What it guarantees (contract §16):
+// routes by method. What it guarantees:
 //
 //   - Arrival order. What the peer sent is dispatched in the order it
 //     arrived: a notification is handled, a reply delivered and a

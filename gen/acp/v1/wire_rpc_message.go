@@ -54,7 +54,7 @@ func wireSplitMessage(data []byte, want wireMessageKind) (wireMessage, error) {
 }
 
 // wireReadMessage reads the members of a message. A member given twice,
-// whichever it is, is an error (contract §14): a message read one way here
+// whichever it is, is an error, as in every object: a message read one way here
 // and another way by a parser that keeps the first or the last value
 // could run a method nobody sent. Members JSON-RPC does not define are
 // otherwise ignored: the generated message types, which keep unknown
