@@ -444,9 +444,35 @@ func wireRejectMember(key []byte) error {
 // wireQuoteExcerpt quotes name for an error message, cut to a short
 // excerpt so that a hostile name of megabytes is not echoed back.
 func wireQuoteExcerpt(name []byte) string {
-	const max = 64
-	if len(name) > max {
-		return string(wireAppendQuoted(nil, string(name[:max]))) + "…"
+	short, cut := wireCut(string(name))
+	quoted := string(wireAppendQuoted(nil, short))
+	if cut {
+		quoted += "…"
 	}
-	return string(wireAppendQuoted(nil, string(name)))
+	return quoted
+}
+
+// wireExcerpt is s cut to a short excerpt, the cut marked.
+func wireExcerpt(s string) string {
+	short, cut := wireCut(s)
+	if cut {
+		short += "…"
+	}
+	return short
+}
+
+// wireExcerptLen is how much of a peer's name or id an error quotes.
+const wireExcerptLen = 64
+
+// wireCut cuts s to at most wireExcerptLen bytes, not inside a UTF-8
+// sequence, and reports whether anything was left out.
+func wireCut(s string) (string, bool) {
+	if len(s) <= wireExcerptLen {
+		return s, false
+	}
+	n := wireExcerptLen
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n], true
 }

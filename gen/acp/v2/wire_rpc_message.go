@@ -31,7 +31,6 @@ var wireMessageKindNames = [...]string{"message", "request", "notification", "re
 type wireMessage struct {
 	kind       wireMessageKind
 	method     string
-	hasMethod  bool
 	id         []byte
 	params     json.RawMessage
 	result     json.RawMessage
@@ -77,7 +76,7 @@ func wireReadMessage(data []byte, alias bool) (wireMessage, error) {
 	switch {
 	case it.err != nil:
 		return m, it.err
-	case m.seen&wireEnvelopeBit("jsonrpc") == 0:
+	case !m.has("jsonrpc"):
 		return m, wireMissing("jsonrpc")
 	}
 	return m, nil
@@ -123,6 +122,9 @@ func (m *wireMessage) claim(key []byte) error {
 	return nil
 }
 
+// has reports whether the message has the envelope member key.
+func (m *wireMessage) has(key string) bool { return m.seen&wireEnvelopeBit(key) != 0 }
+
 // member records one member of the message.
 func (m *wireMessage) member(key, value []byte) error {
 	switch string(key) {
@@ -137,7 +139,6 @@ func (m *wireMessage) member(key, value []byte) error {
 		}
 		m.id = value
 	case "method":
-		m.hasMethod = true
 		return wireUnmarshalWith(&m.method, value, wireDecodeString)
 	case "params":
 		m.params = m.keep(value)
@@ -219,11 +220,11 @@ func wireCheckVersion(value []byte) error {
 // classify sets the shape from the members present.
 func (m *wireMessage) classify(want wireMessageKind) error {
 	switch {
-	case m.hasMethod && (m.result != nil || m.errorValue != nil):
+	case m.has("method") && (m.result != nil || m.errorValue != nil):
 		return wireErrorf("a request or notification has no result or error")
-	case m.hasMethod && m.id != nil:
+	case m.has("method") && m.id != nil:
 		m.kind = wireRequestMessage
-	case m.hasMethod:
+	case m.has("method"):
 		m.kind = wireNotificationMessage
 	case m.params != nil:
 		return wireErrorf("a response has no params, and a request needs a method")

@@ -185,18 +185,3 @@ func (c *wireConn) traceLine(dir TraceDirection, line []byte) {
 		c.config.trace(dir, line)
 	}
 }
-
-// wireExcerptLen is how much of a peer's name or id an error quotes.
-const wireExcerptLen = 64
-
-// wireExcerpt cuts s to a bounded excerpt, marking the cut.
-func wireExcerpt(s string) string {
-	if len(s) <= wireExcerptLen {
-		return s
-	}
-	cut := wireExcerptLen
-	for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
-		cut--
-	}
-	return s[:cut] + "…"
-}
