@@ -1,4 +1,4 @@
-module github.com/acpgen/acpgen/transport/acpws
+module github.com/acpgen/acpgen/transport
 
 go 1.24.0
 
