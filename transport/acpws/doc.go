@@ -26,8 +26,7 @@
 //	conn := acp.NewClientConnTransport(t)
 //
 // The package is in a module of its own (github.com/acpgen/acpgen/transport)
-// so that programs that do not import
-// it do not depend on the WebSocket library it is built on
-// (github.com/coder/websocket); docs/adr/0017-websocket-transport.md in
+// so that programs that do not import it do not depend on the WebSocket
+// library it is built on (github.com/coder/websocket); docs/adr/0017-websocket-transport.md in
 // acpgen's repository says why and what the RFD leaves open.
 package acpws
