@@ -1,6 +1,6 @@
 // Package interop tests the generated v1 package against the official ACP
 // TypeScript SDK (@agentclientprotocol/sdk, pinned with its integrity in
-// package-lock.json): a Go client drives an agent written on the SDK
+// internal/tssdk): a Go client drives an agent written on the SDK
 // (agent.mjs) through a whole turn, and a client written on the SDK
 // (client.mjs) drives a Go agent the same way. The SDK validates what it
 // receives with its own schemas and the scripts validate every result, so
@@ -13,8 +13,6 @@ package interop
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -27,101 +25,13 @@ import (
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/internal/tssdk"
 )
 
-// sdk installs the pinned packages once per lock file and returns a
-// directory holding node_modules and the scripts.
+// sdk installs the pinned SDK and returns a directory holding it and the
+// scripts.
 func sdk(t *testing.T) (node, dir string) {
-	t.Helper()
-	node, errNode := exec.LookPath("node")
-	npm, errNpm := exec.LookPath("npm")
-	if errNode != nil || errNpm != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("node and npm are required in CI: %v %v", errNode, errNpm)
-		}
-		t.Skip("node or npm not found: skipping the TypeScript SDK interop tests")
-	}
-	modules := installOnce(t, npm)
-	dir = t.TempDir()
-	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	for _, script := range []string{"agent.mjs", "client.mjs", "package.json"} {
-		data, err := os.ReadFile(script)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, script), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return node, dir
-}
-
-var install struct {
-	once    sync.Once
-	modules string
-	err     error
-}
-
-// installOnce runs npm ci into a cache directory named after the lock
-// file's hash, unless it is there already. A fresh install goes to a
-// temporary directory first and is renamed into place, so concurrent test
-// processes never see half an install.
-func installOnce(t *testing.T, npm string) string {
-	install.once.Do(func() {
-		install.modules, install.err = installModules(npm)
-	})
-	if install.err != nil {
-		t.Fatal(install.err)
-	}
-	return install.modules
-}
-
-func installModules(npm string) (string, error) {
-	lock, err := os.ReadFile("package-lock.json")
-	if err != nil {
-		return "", err
-	}
-	pkg, err := os.ReadFile("package.json")
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256(append(lock, pkg...))
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = os.TempDir()
-	}
-	root := filepath.Join(cache, "acpgen-interop")
-	final := filepath.Join(root, hex.EncodeToString(sum[:8]))
-	modules := filepath.Join(final, "node_modules")
-	if _, err := os.Stat(modules); err == nil {
-		return modules, nil
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(root, "install-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	for name, data := range map[string][]byte{"package.json": pkg, "package-lock.json": lock} {
-		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
-			return "", err
-		}
-	}
-	cmd := exec.Command(npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund")
-	cmd.Dir = tmp
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("npm ci: %v\n%s", err, out)
-	}
-	if err := os.Rename(tmp, final); err != nil {
-		if _, statErr := os.Stat(modules); statErr != nil {
-			return "", err
-		}
-	}
-	return modules, nil
+	return tssdk.Dir(t, "agent.mjs", "client.mjs")
 }
 
 // startNode runs a script with its stdio as pipes; the test fails if the
