@@ -16,12 +16,11 @@ import (
 // (NewClientConnTransport): ReadMessage from one goroutine, WriteMessage
 // from one goroutine at a time, both at once.
 type ClientConn struct {
-	url     string
-	client  *http.Client
-	tr      *http.Transport
-	opts    DialOptions
-	maxMsg  int
-	dialCtx context.Context // bounds initialize and the connection stream's opening
+	url    string
+	client *http.Client
+	tr     *http.Transport
+	opts   DialOptions
+	maxMsg int
 
 	ctx    context.Context // ends when the connection is over
 	cancel context.CancelFunc
@@ -44,7 +43,7 @@ type ClientConn struct {
 // ReadMessage before the streams stop reading (and the server waits).
 const inboundQueue = 16
 
-func newClientConn(dialCtx context.Context, url string, client *http.Client, tr *http.Transport, o DialOptions) *ClientConn {
+func newClientConn(url string, client *http.Client, tr *http.Transport, o DialOptions) *ClientConn {
 	if o.MaxMessageSize <= 0 {
 		o.MaxMessageSize = dialMaxMessageSize
 	}
@@ -53,7 +52,7 @@ func newClientConn(dialCtx context.Context, url string, client *http.Client, tr 
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &ClientConn{
-		url: url, client: client, tr: tr, opts: o, maxMsg: int(o.MaxMessageSize), dialCtx: dialCtx,
+		url: url, client: client, tr: tr, opts: o, maxMsg: int(o.MaxMessageSize),
 		ctx: ctx, cancel: cancel, in: make(chan []byte, inboundQueue),
 		routes: newRoutes(), sessions: map[string]*sessionStream{},
 	}

@@ -1,7 +1,6 @@
 package acphttp
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,17 +19,14 @@ type sessionStream struct {
 
 // openConnectionStream opens the connection's stream and waits until the
 // server answered it, so the responses to the next POSTs have a reader.
-func (c *ClientConn) openConnectionStream(ctx context.Context) error {
+func (c *ClientConn) openConnectionStream() error {
 	opened := make(chan error, 1)
 	c.startStream("", opened)
 	select {
 	case err := <-opened:
 		return err
-	case <-ctx.Done():
-		if why := c.reason(); why != nil {
-			return why
-		}
-		return fmt.Errorf("acphttp: opening the connection stream: %w", context.Cause(c.dialCtx))
+	case <-c.ctx.Done():
+		return c.reason()
 	}
 }
 

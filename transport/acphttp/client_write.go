@@ -41,10 +41,7 @@ func (c *ClientConn) initialize(msg []byte, e *envelope) error {
 	if !e.isRequest() || *e.Method != "initialize" {
 		return errors.New("acphttp: the first message of a connection must be the initialize request")
 	}
-	ctx, stop := context.WithCancel(c.ctx)
-	defer stop()
-	defer context.AfterFunc(c.dialCtx, stop)()
-	resp, err := c.send(ctx, msg, "", "")
+	resp, err := c.send(c.ctx, msg, "", "")
 	if err != nil {
 		return c.fail(c.sendError(err))
 	}
@@ -63,7 +60,7 @@ func (c *ClientConn) initialize(msg []byte, e *envelope) error {
 	c.mu.Lock()
 	c.id = id
 	c.mu.Unlock()
-	if err := c.openConnectionStream(ctx); err != nil {
+	if err := c.openConnectionStream(); err != nil {
 		return c.fail(err)
 	}
 	c.deliver(body)
@@ -148,14 +145,10 @@ func (c *ClientConn) send(ctx context.Context, msg []byte, id, session string) (
 	return c.client.Do(req)
 }
 
-// sendError says why a request got no answer: Close, the dial context,
-// or the network.
+// sendError says why a request got no answer: Close, or the network.
 func (c *ClientConn) sendError(err error) error {
 	if why := c.reason(); why != nil {
 		return why
-	}
-	if c.dialCtx.Err() != nil && c.ConnectionID() == "" {
-		return fmt.Errorf("acphttp: initialize: %w", context.Cause(c.dialCtx))
 	}
 	return fmt.Errorf("%w: %v", ErrConnectionLost, err) // %v: the cause is not io.EOF
 }

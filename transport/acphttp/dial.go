@@ -66,11 +66,16 @@ const (
 
 // Dial makes a client connection to the ACP agent served over Streamable
 // HTTP at rawURL (http:// or https://, usually ending in /acp). The
-// profile opens a connection with its first message: Dial sends nothing,
-// and ctx bounds the initialize request that the connection's first
-// WriteMessage sends and the opening of the connection stream that
-// follows it.
+// profile opens a connection with its first message, so Dial sends
+// nothing: the initialize request that the connection's first
+// WriteMessage sends makes the connection, and a server that cannot be
+// reached fails it. ctx is only checked: like a WebSocket's Dial, whose
+// context bounds the connecting and may end once Dial returns, it does
+// not bound the connection; Close does.
 func Dial(ctx context.Context, rawURL string, opts *DialOptions) (*ClientConn, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("acphttp: dial %s: %w", rawURL, err)
+	}
 	u, err := url.Parse(rawURL)
 	if err != nil {
 		return nil, fmt.Errorf("acphttp: dial: %w", err)
@@ -89,7 +94,7 @@ func Dial(ctx context.Context, rawURL string, opts *DialOptions) (*ClientConn, e
 	if err != nil {
 		return nil, err
 	}
-	return newClientConn(ctx, u.String(), client, tr, o), nil
+	return newClientConn(u.String(), client, tr, o), nil
 }
 
 // httpClient is the client of one connection, with a transport of its own
