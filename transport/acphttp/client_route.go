@@ -1,0 +1,113 @@
+package acphttp
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// envelope is what the client reads of a JSON-RPC message to route it:
+// which kind it is, its id, and the session it names.
+type envelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method *string         `json:"method"`
+	Params json.RawMessage `json:"params"`
+	Result json.RawMessage `json:"result"`
+}
+
+// parseEnvelope reads msg's envelope; ok is false for anything but a JSON
+// object, which is then passed on unrouted.
+func parseEnvelope(msg []byte) (e envelope, ok bool) {
+	if err := json.Unmarshal(msg, &e); err != nil {
+		return envelope{}, false
+	}
+	return e, true
+}
+
+func (e *envelope) isRequest() bool  { return e.Method != nil && e.ID != nil }
+func (e *envelope) isResponse() bool { return e.Method == nil && e.ID != nil }
+
+// idKey is the id as a map key: its JSON text, so 1 and "1" differ.
+func (e *envelope) idKey() string { return string(bytes.TrimSpace(e.ID)) }
+
+// sessionField is the string member sessionId of a JSON object ("" when
+// raw is not an object or has none): params name the session of a
+// message, and a result naming one (session/new, session/fork) makes it
+// known.
+func sessionField(raw json.RawMessage) string {
+	if len(raw) == 0 || raw[0] != '{' {
+		return ""
+	}
+	var v struct {
+		SessionID json.RawMessage `json:"sessionId"`
+	}
+	if json.Unmarshal(raw, &v) != nil || len(v.SessionID) == 0 || v.SessionID[0] != '"' {
+		return ""
+	}
+	var id string
+	if json.Unmarshal(v.SessionID, &id) != nil {
+		return ""
+	}
+	return id
+}
+
+// routes are the sessions of messages in flight, by JSON-RPC id.
+type routes struct {
+	// answers: the agent's requests for a session, whose responses must
+	// carry that session's Acp-Session-Id (the server checks it).
+	answers map[string]string
+	// pending: the client's requests for a session, whose responses come
+	// on that session's stream; they fail if it ends first.
+	pending map[string]string
+}
+
+func newRoutes() routes {
+	return routes{answers: map[string]string{}, pending: map[string]string{}}
+}
+
+// outboundSession is the session a message written by the client is
+// for: the one its params name, or for a response the one its request
+// came for. Called with c.mu held.
+func (r *routes) outboundSession(e *envelope) string {
+	if e.Method != nil {
+		return sessionField(e.Params)
+	}
+	if e.ID == nil {
+		return ""
+	}
+	key := e.idKey()
+	s := r.answers[key]
+	delete(r.answers, key)
+	return s
+}
+
+// inbound records what a message from the server means for routing: an
+// agent request read on a session's stream, or naming a session, is
+// answered for that session; a response settles the client's request.
+// Called with c.mu held.
+func (r *routes) inbound(e *envelope, stream string) {
+	switch {
+	case e.isRequest():
+		s := stream
+		if s == "" {
+			s = sessionField(e.Params)
+		}
+		if s != "" {
+			r.answers[e.idKey()] = s
+		}
+	case e.isResponse():
+		delete(r.pending, e.idKey())
+	}
+}
+
+// takePending removes and returns the ids of the client's requests whose
+// responses were to come on session's stream. Called with c.mu held.
+func (r *routes) takePending(session string) []string {
+	var ids []string
+	for id, s := range r.pending {
+		if s == session {
+			ids = append(ids, id)
+			delete(r.pending, id)
+		}
+	}
+	return ids
+}

@@ -1,0 +1,45 @@
+// Package acphttp carries ACP over Streamable HTTP, the HTTP profile of
+// ACP's draft remote transport (the "Streamable HTTP & WebSocket
+// Transport" RFD): one /acp endpoint where the client POSTs each JSON-RPC
+// message, reads the agent's messages from long-lived server-sent event
+// streams opened with GET, and ends the connection with DELETE.
+//
+// It uses only the standard library, and imports no generated package: a
+// Conn has the methods of a generated package's Transport, so it serves
+// every package acpgen generates.
+//
+// # Connecting to an agent
+//
+// Dial gives the client side of a connection, on which a generated
+// package's ClientConn runs like on stdio:
+//
+//	t, err := acphttp.Dial(ctx, "http://127.0.0.1:8080/acp", nil)
+//	...
+//	conn := acp.NewClientConnTransport(t)
+//	go conn.Serve(myClient)
+//	_, err = conn.Initialize(ctx, &acp.InitializeRequest{...})
+//
+// The initialize POST makes the connection; the client then opens the
+// connection's event stream, and a session's stream before its first
+// request, and sends the session headers the server checks. A connection
+// that is lost (a stream ended, the network failed, the server forgot
+// the connection) ends ReadMessage with an error, never io.EOF, and ends
+// t.Context(). ACP does not resume a connection: a client reconnects by
+// dialing again with the same cookie jar (so a load balancer sends it to
+// the same backend), initializing, and loading the session it had, if the
+// agent offers session/load (messages sent while it was away are not
+// replayed):
+//
+//	jar, _ := cookiejar.New(nil)
+//	opts := &acphttp.DialOptions{Jar: jar}
+//	// ... the first connection, Dial(ctx, url, opts), is lost ...
+//	t, err := acphttp.Dial(ctx, url, opts)
+//	conn := acp.NewClientConnTransport(t)
+//	go conn.Serve(myClient)
+//	init, err := conn.Initialize(ctx, req)
+//	if init.AgentCapabilities != nil && init.AgentCapabilities.LoadSession != nil && *init.AgentCapabilities.LoadSession {
+//		_, err = conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: saved, Cwd: cwd, MCPServers: []acp.McpServer{}})
+//	}
+//
+// Close sends DELETE, so the server ends the agent's side at once.
+package acphttp

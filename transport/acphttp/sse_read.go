@@ -1,0 +1,143 @@
+package acphttp
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// sseReader reads a stream of server-sent events (the text/event-stream
+// format of the HTML standard) and returns the data of each message
+// event: one JSON-RPC message per event in this profile. It follows the
+// format in full, not only what a server of this package writes, since
+// the server may be another implementation or sit behind a proxy: data
+// split over several lines is joined with newlines, comments (the
+// keep-alives) are skipped, and lines may end in CRLF, LF or a lone CR.
+type sseReader struct {
+	sc      *bufio.Scanner
+	max     int    // bounds the data of one event, in bytes
+	data    []byte // the data of the event being read
+	hasData bool   // a data field was seen since the last dispatch
+	event   string // the event's type; "" and "message" carry messages
+	started bool   // the first line was read (its byte order mark dropped)
+}
+
+// sseLineOverhead is what a line may hold beyond its data: the field
+// name, colon and space, and a byte order mark on the first line.
+const sseLineOverhead = 16
+
+// newSSEReader reads events from r whose data is at most max bytes.
+func newSSEReader(r io.Reader, max int) *sseReader {
+	sc := bufio.NewScanner(r)
+	// The buffer's capacity counts as a limit too: keep it under the max.
+	sc.Buffer(make([]byte, 0, min(4096, max+sseLineOverhead)), max+sseLineOverhead)
+	sc.Split(sseLines())
+	return &sseReader{sc: sc, max: max}
+}
+
+// next returns the data of the next message event. At the end of the
+// stream it returns io.EOF; an event not ended by a blank line is then
+// dropped, as the format says. Data longer than the limit gives an error
+// wrapping ErrMessageTooLong.
+func (s *sseReader) next() ([]byte, error) {
+	for s.sc.Scan() {
+		line := s.sc.Bytes()
+		if !s.started {
+			s.started = true
+			line = bytes.TrimPrefix(line, []byte("\xEF\xBB\xBF"))
+		}
+		if len(line) == 0 {
+			if msg := s.dispatch(); msg != nil {
+				return msg, nil
+			}
+			continue
+		}
+		if err := s.field(line); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("%w: a line of an event stream is over %d bytes", ErrMessageTooLong, s.max)
+		}
+		return nil, err
+	}
+	return nil, io.EOF
+}
+
+// field takes one non-empty line: a comment or a field of the event.
+func (s *sseReader) field(line []byte) error {
+	if line[0] == ':' {
+		return nil // a comment: keep-alives are sent as these
+	}
+	name, value := line, []byte(nil)
+	if i := bytes.IndexByte(line, ':'); i >= 0 {
+		name, value = line[:i], line[i+1:]
+		value = bytes.TrimPrefix(value, []byte(" "))
+	}
+	switch string(name) {
+	case "data":
+		if s.hasData {
+			s.data = append(s.data, '\n')
+		}
+		s.data = append(s.data, value...)
+		s.hasData = true
+		if len(s.data) > s.max {
+			return fmt.Errorf("%w: an event's data is over %d bytes", ErrMessageTooLong, s.max)
+		}
+	case "event":
+		s.event = string(value)
+	}
+	// id and retry serve reconnection with Last-Event-ID, which this
+	// profile does not have; other fields are ignored, as the format says.
+	return nil
+}
+
+// dispatch ends the event at a blank line: it returns the event's data
+// if it carries a message (nil otherwise) and starts the next event.
+func (s *sseReader) dispatch() []byte {
+	var msg []byte
+	if s.hasData && len(s.data) > 0 && (s.event == "" || s.event == "message") {
+		msg = bytes.Clone(s.data)
+	}
+	s.data, s.hasData, s.event = s.data[:0], false, ""
+	return msg
+}
+
+// sseLines splits a stream into lines ending in CRLF, LF or a lone CR. A
+// CR that is the last byte read so far ends its line at once, so an event
+// is not held back waiting for the byte after it; an LF that then follows
+// is skipped.
+func sseLines() bufio.SplitFunc {
+	afterCR := false
+	return func(data []byte, atEOF bool) (int, []byte, error) {
+		skip := 0
+		if afterCR && len(data) > 0 && data[0] == '\n' {
+			skip = 1
+		}
+		rest := data[skip:]
+		if i := bytes.IndexAny(rest, "\r\n"); i >= 0 {
+			advance := skip + i + 1
+			afterCR = false
+			if rest[i] == '\r' {
+				switch {
+				case i+1 == len(rest):
+					afterCR = true
+				case rest[i+1] == '\n':
+					advance++
+				}
+			}
+			return advance, rest[:i], nil
+		}
+		if atEOF {
+			afterCR = false
+			if len(rest) > 0 {
+				return len(data), rest, nil
+			}
+			return len(data), nil, nil
+		}
+		return 0, nil, nil
+	}
+}
