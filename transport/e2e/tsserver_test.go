@@ -66,7 +66,10 @@ func TestGoClientReconnectsWithLoad(t *testing.T) {
 	if _, err := conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: session, Cwd: client.root, MCPServers: []acp.McpServer{}}); err != nil {
 		t.Fatalf("session/load: %v", err)
 	}
-	if got := client.updateKinds(); got != "user_message_chunk" {
+	// The server answers session/load on the connection stream and sends
+	// the replay on the session's stream: the two are separate responses,
+	// so the answer may arrive before the replay.
+	if got := client.waitUpdateKinds(5 * time.Second); got != "user_message_chunk" {
 		t.Fatalf("updates of the load: %q, want the replayed user_message_chunk", got)
 	}
 	first := ts.stats(t).Requests[len(before.Requests)]
@@ -316,6 +319,19 @@ func (c *tsServerClient) updateKinds() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return strings.Join(c.updates, " ")
+}
+
+// waitUpdateKinds is updateKinds once at least one update has come, or
+// when d has passed.
+func (c *tsServerClient) waitUpdateKinds(d time.Duration) string {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if got := c.updateKinds(); got != "" {
+			return got
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return c.updateKinds()
 }
 
 func (c *tsServerClient) RequestPermission(ctx context.Context, p *acp.RequestPermissionRequest) (*acp.RequestPermissionResponse, error) {
