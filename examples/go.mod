@@ -1,0 +1,10 @@
+module github.com/acpgen/acpgen/examples
+
+go 1.24.0
+
+require github.com/acpgen/acpgen v0.0.0
+
+replace (
+	github.com/acpgen/acpgen => ../
+	github.com/acpgen/acpgen/transport => ../transport
+)
