@@ -6,8 +6,9 @@
 //
 // It starts the agent with acp.StartAgent (its stdin and stdout as the
 // connection, in a process group of its own), or with -url connects to an
-// agent served on URL (ws://host:port/acp; see examples/agent -listen and
-// examples/acpbridge), initializes with file system
+// agent served on URL (ws://host:port/acp over WebSocket,
+// http://host:port/acp over Streamable HTTP; see examples/agent -listen
+// and examples/acpbridge), initializes with file system
 // and terminal capabilities, authenticates with METHOD when -auth names
 // one, opens a session in the current directory and sends the prompt.
 // While the turn runs it prints the session updates as they arrive,
@@ -60,7 +61,7 @@ func main() {
 	flag.StringVar(&o.prompt, "prompt", "", "the text to send as the prompt")
 	flag.StringVar(&o.auth, "auth", "", "authenticate with this method, one of the `ID`s the agent lists")
 	flag.StringVar(&o.trace, "trace", "", "record every message of the session in `FILE`")
-	flag.StringVar(&o.url, "url", "", "connect to the agent served at `URL` (ws://host:port/acp) instead of running one")
+	flag.StringVar(&o.url, "url", "", "connect to the agent served at `URL` (ws://host:port/acp, or http://… for Streamable HTTP) instead of running one")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...")
 		fmt.Fprintln(os.Stderr, "       client [-auth ID] [-trace FILE] -prompt TEXT -url URL")
