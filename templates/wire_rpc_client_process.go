@@ -22,8 +22,10 @@ import (
 // keeps the terminal's Ctrl-C (SIGINT goes to the terminal's foreground
 // group) away from the agent, so that the client can cancel the turn the
 // ACP way instead of the agent dying under it. The generated StartAgent
-// wires the process to the package's ClientConn. This file is copied only
-// into packages that have a client connection.
+// wires the process to the package's ClientConn; StartAgentProcess hands
+// its messages over unread instead (wire_rpc_client_process_messages.go),
+// for a program that forwards them. Both start and stop the process here.
+// This file is copied only into packages that have a client connection.
 
 // wireStopGrace is how long Close waits at each gentle step: after closing
 // the agent's input, and after SIGTERM. Short, because a user waits for
@@ -44,16 +46,20 @@ const (
 const wireGonePoll = 10 * time.Millisecond
 
 // AgentProcess is an agent program running as a subprocess, started by
-// StartAgent. Close stops it, whatever it does: the agent, every process it
-// started in its process group, and the connection to it end, and every
-// call still waiting on the connection fails instead of hanging. The agent
-// is stopped the same way when the context given to StartAgent ends, and
-// when it exits by itself (what it left running is stopped with it).
+// StartAgent or StartAgentProcess. Close stops it, whatever it does: the
+// agent, every process it started in its process group, and the
+// connection to it end, and every call still waiting on the connection (or
+// ReadMessage, WriteMessage) fails instead of hanging. The agent is
+// stopped the same way when the context given at its start ends, and when
+// it exits by itself (what it left running is stopped with it).
 type AgentProcess struct {
 	cmd    *exec.Cmd
 	stdin  *os.File // our end of the agent's standard input
 	stdout *wireAgentOutput
-	conn   Conn
+	// end closes what reads the agent's output (the connection, or the
+	// pipe itself), once stopping has let it read the last messages.
+	end   func() error
+	lines *wireAgentLines // the messages, for StartAgentProcess; nil under a connection
 
 	exited  chan struct{} // closed once cmd.Wait has returned
 	waitErr error         // what cmd.Wait returned; set before exited closes
@@ -63,12 +69,21 @@ type AgentProcess struct {
 	stopErr  error         // set before stopped closes
 }
 
-// wireStartAgent starts cmd with its standard input and output on pipes of
-// our own, hands them to open for the connection, and stops the process
-// when ctx ends or the process exits. It sets cmd's Stdin and Stdout (which
-// must be nil), Stderr to os.Stderr when nil, WaitDelay when zero, and puts
-// the process in a group of its own.
+// wireStartAgent starts cmd as runAgent does and hands its standard input
+// and output to open for the connection (StartAgent).
 func wireStartAgent(ctx context.Context, cmd *exec.Cmd, open func(stdout io.Reader, stdin io.Writer) Conn) (*AgentProcess, error) {
+	return wireRunAgent(ctx, cmd, func(p *AgentProcess) {
+		p.end = open(p.stdout, p.stdin).Close
+	})
+}
+
+// wireRunAgent starts cmd with its standard input and output on pipes of
+// our own, lets attach take them (setting end) before anything can stop
+// the process, and stops the process when ctx ends or the process exits.
+// It sets cmd's Stdin and Stdout (which must be nil), Stderr to os.Stderr
+// when nil, WaitDelay when zero, and puts the process in a group of its
+// own.
+func wireRunAgent(ctx context.Context, cmd *exec.Cmd, attach func(*AgentProcess)) (*AgentProcess, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -79,7 +94,7 @@ func wireStartAgent(ctx context.Context, cmd *exec.Cmd, open func(stdout io.Read
 	if err != nil {
 		return nil, err
 	}
-	p.conn = open(p.stdout, p.stdin)
+	attach(p)
 	go p.reap()
 	unwatch := context.AfterFunc(ctx, func() { _ = p.Stop(wireStopGrace) })
 	go func() {
@@ -141,7 +156,8 @@ func (p *AgentProcess) reap() {
 func (p *AgentProcess) Pid() int { return p.cmd.Process.Pid }
 
 // Done is closed when the agent has been stopped (see Close), whether by
-// Close, by the end of StartAgent's context or by exiting itself.
+// Close, by the end of the context it was started with or by exiting
+// itself.
 func (p *AgentProcess) Done() <-chan struct{} { return p.stopped }
 
 // ProcessState describes how the agent exited (exit code, or the signal
@@ -167,8 +183,8 @@ func (p *AgentProcess) Close() error { return p.Stop(wireStopGrace) }
 // read. On Windows the agent is killed after the first wait (its children
 // are not). It returns the agent's exit as exec.Cmd.Wait reports it: nil
 // for status 0, an *exec.ExitError with the status or the signal otherwise.
-// Only the first call (or the end of StartAgent's context) chooses the
-// grace; every call returns the same result once stopping has finished.
+// Only the first call (or the end of the context it was started with)
+// chooses the grace; every call returns the same result once stopping has finished.
 func (p *AgentProcess) Stop(grace time.Duration) error {
 	p.stopOnce.Do(func() { go p.stop(grace) })
 	<-p.stopped
@@ -233,10 +249,11 @@ func (p *AgentProcess) awaitGone(d time.Duration) bool {
 	return true
 }
 
-// closeConn closes the connection once it has read the agent's output to
-// its end, or after wireEOFWait: every writer is gone, so the end comes
-// unless the connection is not reading (a handler holding up the queue)
-// or a process outside the group still holds the pipe.
+// closeConn closes the connection (or, under StartAgentProcess, the pipe
+// ReadMessage reads) once it has read the agent's output to its end, or
+// after wireEOFWait: every writer is gone, so the end comes unless nothing
+// is reading (a handler holding up the queue, a forwarder blocked on its
+// peer) or a process outside the group still holds the pipe.
 func (p *AgentProcess) closeConn() {
 	wait := time.NewTimer(wireEOFWait)
 	defer wait.Stop()
@@ -244,7 +261,7 @@ func (p *AgentProcess) closeConn() {
 	case <-p.stdout.eof:
 	case <-wait.C:
 	}
-	_ = p.conn.Close()
+	_ = p.end()
 }
 
 // wireAgentOutput is our end of the agent's standard output, which

@@ -48,8 +48,12 @@ func testAgentCommand(mode string) *exec.Cmd {
 //	die           exits 3 when it receives session/prompt, unanswered
 //	die-orphan    as die, leaving a grandchild that holds its output
 //	sleeper       the grandchild: ignores SIGTERM and sleeps
+//	deaf          reads nothing and sleeps (SIGTERM ends it)
 func runTestAgent(mode string) int {
 	switch mode {
+	case "deaf":
+		time.Sleep(time.Hour)
+		return 0
 	case "sleeper":
 		signal.Ignore(syscall.SIGTERM)
 		os.NewFile(3, "ready").Close() // the agent reads the end of this pipe

@@ -2,10 +2,15 @@
 // over stdio it answers initialize and session/new, streams its reply to a
 // prompt as agent_message_chunk updates and ends the turn, and ends a
 // running prompt with "cancelled" when the client sends session/cancel.
+//
+// With -listen ADDR it serves remote clients instead, on the endpoint
+// /acp of ACP's draft remote transport (listen.go): one agent per
+// connection, until Ctrl-C.
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -49,6 +54,15 @@ func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptRe
 }
 
 func main() {
+	addr := flag.String("listen", "", "serve remote clients on `ADDR` (host:port), at /acp, instead of stdio")
+	flag.Parse()
+	if *addr != "" {
+		if err := listen(*addr); err != nil {
+			fmt.Fprintln(os.Stderr, "agent:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	a := &agent{}
 	a.conn = acp.NewAgentConn(os.Stdin, os.Stdout)
 	if err := a.conn.Serve(a); err != nil {

@@ -1,9 +1,14 @@
-// Command client runs an ACP agent and sends it one prompt:
+// Command client runs an ACP agent, or connects to a remote one, and sends
+// it one prompt:
 //
 //	client [-auth METHOD] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...
+//	client [-auth METHOD] [-trace FILE] -prompt TEXT -url URL
 //
 // It starts the agent with acp.StartAgent (its stdin and stdout as the
-// connection, in a process group of its own), initializes with file system
+// connection, in a process group of its own), or with -url connects to an
+// agent served on URL (ws://host:port/acp over WebSocket,
+// http://host:port/acp over Streamable HTTP; see examples/agent -listen
+// and examples/acpbridge), initializes with file system
 // and terminal capabilities, authenticates with METHOD when -auth names
 // one, opens a session in the current directory and sends the prompt.
 // While the turn runs it prints the session updates as they arrive,
@@ -13,9 +18,9 @@
 //
 // The first Ctrl-C cancels the turn the ACP way (session/cancel; the turn
 // then ends with the stop reason "cancelled"), a second one stops the
-// agent. When the turn ends, the agent is stopped: asked to exit by the
-// end of its input, then terminated after two seconds, killed after two
-// more. A failing call is printed at once; when the agent needs
+// agent (a remote one: ends the connection). When the turn ends, the
+// agent is stopped: asked to exit by the end of its input, then terminated
+// after two seconds, killed after two more; a remote connection is closed. A failing call is printed at once; when the agent needs
 // authentication, its methods are listed. A message from the agent that
 // could not be handled (say an update that does not decode) is printed
 // too. With -trace, every message both ways is recorded in FILE. The exit
@@ -47,6 +52,7 @@ type options struct {
 	prompt  string
 	auth    string   // authentication method id; "" for none
 	trace   string   // file recording the session; "" for none
+	url     string   // a remote agent's endpoint; "" to run command
 	command []string // the agent and its arguments
 }
 
@@ -55,13 +61,15 @@ func main() {
 	flag.StringVar(&o.prompt, "prompt", "", "the text to send as the prompt")
 	flag.StringVar(&o.auth, "auth", "", "authenticate with this method, one of the `ID`s the agent lists")
 	flag.StringVar(&o.trace, "trace", "", "record every message of the session in `FILE`")
+	flag.StringVar(&o.url, "url", "", "connect to the agent served at `URL` (ws://host:port/acp, or http://… for Streamable HTTP) instead of running one")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...")
+		fmt.Fprintln(os.Stderr, "       client [-auth ID] [-trace FILE] -prompt TEXT -url URL")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 	o.command = flag.Args()
-	if o.prompt == "" || len(o.command) == 0 {
+	if o.prompt == "" || (len(o.command) == 0) == (o.url == "") {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -72,8 +80,8 @@ func main() {
 	}
 }
 
-// run starts the agent, runs one turn, stops the agent and reports a
-// failure on stderr as soon as it happens. Each value on interrupts is a
+// run starts the agent (or connects to it), runs one turn, stops the
+// agent and reports a failure on stderr as soon as it happens. Each value on interrupts is a
 // Ctrl-C: the first cancels the turn, the second stops the agent.
 func run(o options, interrupts <-chan os.Signal) error {
 	cwd, err := os.Getwd()
@@ -97,7 +105,7 @@ func run(o options, interrupts <-chan os.Signal) error {
 		}()
 		opts = append(opts, trace.option())
 	}
-	conn, agent, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c, opts...)
+	conn, agent, err := connect(o, c, opts)
 	if err != nil {
 		return report(err)
 	}
@@ -109,10 +117,35 @@ func run(o options, interrupts <-chan os.Signal) error {
 	}
 	// How the agent ended is worth saying after a failure (it may be why)
 	// or when it had to be stopped by force.
-	if exit := agent.Stop(stopGrace); exit != nil || turnErr != nil {
+	if exit := agent.stop(); agent.process && (exit != nil || turnErr != nil) {
 		fmt.Fprintln(os.Stderr, "client: agent stopped:", exitText(exit))
 	}
 	return turnErr
+}
+
+// connect starts the agent, or connects to the remote one, and serves c
+// on the connection.
+func connect(o options, c *client, opts []acp.ConnOption) (*acp.ClientConn, agentLink, error) {
+	if o.url != "" {
+		return dial(o.url, c, opts)
+	}
+	conn, process, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c, opts...)
+	if err != nil {
+		return nil, agentLink{}, err
+	}
+	return conn, agentLink{
+		done:    process.Done(),
+		stop:    func() error { return process.Stop(stopGrace) },
+		process: true,
+	}, nil
+}
+
+// agentLink is the agent as the client ends it: a process it started, or
+// a remote connection.
+type agentLink struct {
+	done    <-chan struct{} // closed when the agent is gone
+	stop    func() error    // stops the process (its exit), or closes the connection
+	process bool
 }
 
 // report prints err on stderr and returns it.
@@ -131,21 +164,21 @@ func exitText(err error) string {
 
 // onInterrupts closes cancelTurn at the first interrupt and stops the
 // agent at the second.
-func onInterrupts(interrupts <-chan os.Signal, cancelTurn chan<- struct{}, agent *acp.AgentProcess) {
+func onInterrupts(interrupts <-chan os.Signal, cancelTurn chan<- struct{}, agent agentLink) {
 	select {
 	case <-interrupts:
-	case <-agent.Done():
+	case <-agent.done:
 		return
 	}
 	fmt.Fprintln(os.Stderr, "\nclient: cancelling the turn (Ctrl-C again stops the agent)")
 	close(cancelTurn)
 	select {
 	case <-interrupts:
-	case <-agent.Done():
+	case <-agent.done:
 		return
 	}
 	fmt.Fprintln(os.Stderr, "\nclient: stopping the agent")
-	_ = agent.Stop(stopGrace)
+	_ = agent.stop()
 }
 
 // turn initializes, authenticates when asked to, opens a session and sends

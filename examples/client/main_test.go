@@ -167,14 +167,15 @@ func runClient(t *testing.T, o options, interrupts chan os.Signal, watch func(st
 	return c
 }
 
-// buildExampleAgent builds examples/agent.
-func buildExampleAgent(t *testing.T) string {
+// buildExampleAgent builds examples/agent, with go build's flags.
+func buildExampleAgent(t *testing.T, flags ...string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the example agent")
 	}
 	bin := filepath.Join(t.TempDir(), "agent")
-	if out, err := exec.Command("go", "build", "-o", bin, "../agent").CombinedOutput(); err != nil {
+	args := append(append([]string{"build"}, flags...), "-o", bin, "../agent")
+	if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 		t.Fatalf("building the example agent: %v\n%s", err, out)
 	}
 	return bin

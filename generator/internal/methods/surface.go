@@ -38,9 +38,10 @@ var connMethodNames = []string{"Serve", "Wait", "Done", "Close", "CallExtension"
 var clientConnMethodNames = []string{"PromptCancellable"}
 
 // clientRuntimeNames are the names of the client program's runtime and its
-// constructor: the agent's process (templates/wire_rpc_client_process.go)
+// constructors: the agent's process (templates/wire_rpc_client_process.go),
+// StartAgentProcess (its messages unread, wire_rpc_client_process_messages.go)
 // and StartAgent, which the emitter adds with the client's connection.
-var clientRuntimeNames = []string{"AgentProcess", "StartAgent"}
+var clientRuntimeNames = []string{"AgentProcess", "StartAgentProcess", "StartAgent"}
 
 // extHandlerNames are the handler methods of extension requests and
 // notifications.

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/acpgen/acpgen/transport/acpws"
+)
+
+// shutdownWait bounds the wait at exit for the connections to end and
+// their agents to be stopped: stopping one takes at most about 7 s (two
+// grace periods, SIGKILL and the last output).
+const shutdownWait = 10 * time.Second
+
+// serve serves b on ln at /acp until ctx ends, then ends every connection
+// (stopping its agent) and returns.
+func serve(ctx context.Context, ln net.Listener, b *bridge, origins []string) error {
+	h := &acpws.Handler{
+		Serve:          func(c *acpws.Conn) { b.serve(c) },
+		AllowedOrigins: origins,
+	}
+	mux := http.NewServeMux()
+	mux.Handle(acpws.Path, h)
+	srv := newServer(mux, b.log)
+	failed := make(chan error, 1)
+	go func() { failed <- srv.Serve(ln) }()
+	b.log.Printf("serving %q on ws://%s%s", b.command, ln.Addr(), acpws.Path)
+	select {
+	case err := <-failed:
+		return err
+	case <-ctx.Done():
+	}
+	b.log.Printf("shutting down: ending %d connections", h.Connections())
+	stop, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	defer cancel()
+	// The server stops listening and ends idle HTTP connections; the
+	// handler closes the WebSocket connections it took over, and waits
+	// until each has stopped its agent.
+	err := srv.Shutdown(stop)
+	return errors.Join(err, h.Shutdown(stop))
+}
+
+// newServer is an HTTP server for h speaking HTTP/1.1 and, without TLS,
+// HTTP/2 with prior knowledge (h2c), which the RFD asks of the Streamable
+// HTTP profile; WebSocket upgrades come over HTTP/1.1.
+func newServer(h http.Handler, logger *log.Logger) *http.Server {
+	var protocols http.Protocols
+	protocols.SetHTTP1(true)
+	protocols.SetUnencryptedHTTP2(true)
+	return &http.Server{
+		Handler:           h,
+		Protocols:         &protocols,
+		ReadHeaderTimeout: 10 * time.Second, // a client that never finishes its request holds nothing
+		ErrorLog:          logger,
+	}
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// raceFlags are go build's flags for the agent served remotely: -race
+// when the tests run under it.
+var raceFlags []string
+
+// startListeningAgent runs examples/agent -listen on a free port of
+// 127.0.0.1 and returns its endpoint's URL and the process.
+func startListeningAgent(t *testing.T) (string, *exec.Cmd) {
+	t.Helper()
+	bin := buildExampleAgent(t, raceFlags...)
+	cmd := exec.Command(bin, "-listen", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "GORACE=halt_on_error=1 atexit_sleep_ms=0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	logged := make(chan struct{})
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-logged // its log has ended, so nothing is logged after the test
+		_ = cmd.Wait()
+	})
+	lines := bufio.NewScanner(stderr)
+	if !lines.Scan() {
+		close(logged)
+		t.Fatalf("the agent printed no address: %v", lines.Err())
+	}
+	first := lines.Text()
+	const prefix = "agent: serving ACP on "
+	if !strings.HasPrefix(first, prefix) {
+		t.Fatalf("the agent's first line: %q", first)
+	}
+	go func() { // the rest of its log, until it exits
+		defer close(logged)
+		for lines.Scan() {
+			t.Log(lines.Text())
+		}
+	}()
+	return strings.TrimPrefix(first, prefix), cmd
+}
+
+// TestRemoteListeningAgent: examples/agent -listen driven by
+// examples/client -url through a whole turn, twice (an agent per
+// connection, the second on a fresh session); Ctrl-C then ends the
+// agent's server at once.
+func TestRemoteListeningAgent(t *testing.T) {
+	url, agent := startListeningAgent(t)
+	if !strings.HasPrefix(url, "ws://127.0.0.1:") {
+		t.Fatalf("url %q", url)
+	}
+	for _, text := range []string{"hello there", "once more"} {
+		c := runClient(t, options{prompt: text, url: url}, nil, nil)
+		if c.err != nil || !strings.Contains(c.stdout, "You said: "+text) || !strings.Contains(c.stdout, "[turn ended: end_turn]") {
+			t.Errorf("%v; printed %q", c.err, c.stdout)
+		}
+		if c.stderr != "" {
+			t.Errorf("stderr: %q", c.stderr)
+		}
+	}
+	if err := agent.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- agent.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("the agent's server exited with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the agent's server still runs 10 s after Ctrl-C")
+	}
+}
+
+// TestRemoteInterruptCancelsTurn: over a remote connection too, the first
+// Ctrl-C cancels the turn the ACP way and the turn ends "cancelled".
+func TestRemoteInterruptCancelsTurn(t *testing.T) {
+	url, _ := startListeningAgent(t)
+	interrupts := make(chan os.Signal, 2)
+	sent := false
+	long := strings.Repeat("word ", 200) // 200 words at 50 ms each
+	c := runClient(t, options{prompt: long, url: url}, interrupts, func(stdout string) {
+		if !sent && strings.Contains(stdout, "You said:") {
+			sent = true
+			interrupts <- os.Interrupt
+		}
+	})
+	if c.err != nil || !strings.Contains(c.stdout, "[turn ended: cancelled]") {
+		t.Errorf("%v; printed %q", c.err, c.stdout)
+	}
+	if c.took > 5*time.Second {
+		t.Errorf("the run took %v", c.took)
+	}
+}
+
+// TestRemoteUnreachable: a URL nothing serves is an error at once.
+func TestRemoteUnreachable(t *testing.T) {
+	c := runClient(t, options{prompt: "go", url: "ws://127.0.0.1:1/acp"}, nil, nil)
+	if c.err == nil || !strings.Contains(c.stderr, "connecting to the agent") {
+		t.Errorf("err %v, stderr %q", c.err, c.stderr)
+	}
+}

@@ -1,0 +1,15 @@
+module github.com/acpgen/acpgen/examples
+
+go 1.24.0
+
+require (
+	github.com/acpgen/acpgen v0.0.0
+	github.com/acpgen/acpgen/transport v0.0.0
+)
+
+require github.com/coder/websocket v1.8.15 // indirect
+
+replace (
+	github.com/acpgen/acpgen => ../
+	github.com/acpgen/acpgen/transport => ../transport
+)
