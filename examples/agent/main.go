@@ -29,7 +29,7 @@ func (a *agent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.
 }
 
 func (a *agent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*acp.NewSessionResponse, error) {
-	return &acp.NewSessionResponse{SessionID: acp.SessionId(fmt.Sprint("session-", time.Now().UnixNano()))}, nil
+	return &acp.NewSessionResponse{SessionID: acp.SessionID(fmt.Sprint("session-", time.Now().UnixNano()))}, nil
 }
 
 // Prompt echoes the prompt's text back one word at a time.

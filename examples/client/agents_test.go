@@ -56,8 +56,8 @@ func (a *testAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*
 	r := &acp.InitializeResponse{ProtocolVersion: acp.CurrentProtocolVersion}
 	if a.mode == "auth" {
 		r.AuthMethods = []acp.AuthMethod{
-			acp.NewAuthMethodAgentVariant(acp.AuthMethodAgent{ID: "token", Name: "Token", Description: acp.Ptr("a token from the environment")}),
-			acp.NewAuthMethodAgentVariant(acp.AuthMethodAgent{ID: "browser", Name: "Browser login"}),
+			acp.NewAuthMethodAgent(acp.AuthMethodAgent{ID: "token", Name: "Token", Description: acp.Ptr("a token from the environment")}),
+			acp.NewAuthMethodAgent(acp.AuthMethodAgent{ID: "browser", Name: "Browser login"}),
 		}
 	}
 	return r, nil

@@ -190,7 +190,7 @@ func turn(conn *acp.ClientConn, cwd string, o options, cancelTurn <-chan struct{
 	init, err := conn.Initialize(ctx, &acp.InitializeRequest{
 		ProtocolVersion: acp.CurrentProtocolVersion,
 		ClientCapabilities: &acp.ClientCapabilities{
-			Fs:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
+			FS:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
 			Terminal: acp.Ptr(true),
 		},
 		ClientInfo: &acp.Implementation{Name: "acpgen-example-client", Version: "0.1.0"},
@@ -202,11 +202,11 @@ func turn(conn *acp.ClientConn, cwd string, o options, cancelTurn <-chan struct{
 		return fmt.Errorf("the agent speaks protocol version %d, this client %d", init.ProtocolVersion, acp.CurrentProtocolVersion)
 	}
 	if o.auth != "" {
-		if _, err := conn.Authenticate(ctx, &acp.AuthenticateRequest{MethodID: acp.AuthMethodId(o.auth)}); err != nil {
+		if _, err := conn.Authenticate(ctx, &acp.AuthenticateRequest{MethodID: acp.AuthMethodID(o.auth)}); err != nil {
 			return authHint(fmt.Errorf("authenticate %s: %w", o.auth, err), init.AuthMethods)
 		}
 	}
-	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: cwd, MCPServers: []acp.McpServer{}})
+	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: cwd, MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		return authHint(fmt.Errorf("session/new: %w", err), init.AuthMethods)
 	}

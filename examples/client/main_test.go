@@ -28,7 +28,7 @@ type scriptedAgent struct {
 
 func (a *scriptedAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
 	caps := p.ClientCapabilities
-	if caps == nil || caps.Fs == nil || !*caps.Fs.ReadTextFile || !*caps.Fs.WriteTextFile || !*caps.Terminal {
+	if caps == nil || caps.FS == nil || !*caps.FS.ReadTextFile || !*caps.FS.WriteTextFile || !*caps.Terminal {
 		return nil, acp.NewInvalidParamsError("missing capabilities")
 	}
 	return &acp.InitializeResponse{ProtocolVersion: acp.CurrentProtocolVersion}, nil

@@ -14,11 +14,11 @@ import (
 type terminals struct {
 	mu   sync.Mutex
 	next int
-	byID map[acp.TerminalId]*terminal
+	byID map[acp.TerminalID]*terminal
 }
 
 func newTerminals() *terminals {
-	return &terminals{byID: map[acp.TerminalId]*terminal{}}
+	return &terminals{byID: map[acp.TerminalID]*terminal{}}
 }
 
 // terminal is one running (or finished) command and its output.
@@ -53,12 +53,12 @@ func (ts *terminals) start(p *acp.CreateTerminalRequest, cwd string) (*acp.Creat
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	ts.next++
-	id := acp.TerminalId(fmt.Sprint("term-", ts.next))
+	id := acp.TerminalID(fmt.Sprint("term-", ts.next))
 	ts.byID[id] = t
 	return &acp.CreateTerminalResponse{TerminalID: id}, nil
 }
 
-func (ts *terminals) get(id acp.TerminalId) (*terminal, error) {
+func (ts *terminals) get(id acp.TerminalID) (*terminal, error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	t := ts.byID[id]
@@ -69,7 +69,7 @@ func (ts *terminals) get(id acp.TerminalId) (*terminal, error) {
 }
 
 // release kills the command if it still runs and forgets the terminal.
-func (ts *terminals) release(id acp.TerminalId) error {
+func (ts *terminals) release(id acp.TerminalID) error {
 	t, err := ts.get(id)
 	if err != nil {
 		return err

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/acpgen/acpgen/generator"
 )
 
 // MessageParts is a decoded JSON-RPC message as the message tests see it.
@@ -46,9 +48,13 @@ type MessageCase struct {
 }
 
 // MethodCases builds a request, notification or response for every method
-// that has a fixture of its params or result type.
+// that has a fixture of its params or result type (methods name Go types,
+// fixtures schema definitions: generator.TypeName joins them).
 func MethodCases(methods []Method, fixtures []Fixture, pkg string) []MessageCase {
-	byType := ByType(fixtures)
+	byType := map[string][]Fixture{}
+	for _, f := range fixtures {
+		byType[generator.TypeName(f.Type)] = append(byType[generator.TypeName(f.Type)], f)
+	}
 	var out []MessageCase
 	id := 0
 	for _, m := range methods {

@@ -84,7 +84,7 @@ type goClient struct {
 	mu      sync.Mutex
 	updates []string
 	waiting chan struct{} // the agent reports a running "wait" prompt
-	output  map[acp.TerminalId]string
+	output  map[acp.TerminalID]string
 }
 
 func (c *goClient) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
@@ -158,7 +158,7 @@ func (c *goClient) CreateTerminal(ctx context.Context, p *acp.CreateTerminalRequ
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	id := acp.TerminalId(fmt.Sprint("t", len(c.output)))
+	id := acp.TerminalID(fmt.Sprint("t", len(c.output)))
 	c.output[id] = string(out)
 	return &acp.CreateTerminalResponse{TerminalID: id}, nil
 }
@@ -181,7 +181,7 @@ func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	node, dir := sdk(t)
 	stdin, stdout, wait := startNode(t, node, dir, "agent.mjs")
 	work := t.TempDir()
-	client := &goClient{root: work, waiting: make(chan struct{}), output: map[acp.TerminalId]string{}}
+	client := &goClient{root: work, waiting: make(chan struct{}), output: map[acp.TerminalID]string{}}
 	conn := acp.NewClientConn(stdout, stdin)
 	go conn.Serve(client)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -190,7 +190,7 @@ func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	init, err := conn.Initialize(ctx, &acp.InitializeRequest{
 		ProtocolVersion: acp.CurrentProtocolVersion,
 		ClientCapabilities: &acp.ClientCapabilities{
-			Fs:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
+			FS:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
 			Terminal: acp.Ptr(true),
 		},
 	})
@@ -200,7 +200,7 @@ func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	if init.ProtocolVersion != acp.CurrentProtocolVersion {
 		t.Errorf("protocol version %d", init.ProtocolVersion)
 	}
-	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: work, MCPServers: []acp.McpServer{}})
+	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: work, MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatalf("session/new: %v", err)
 	}
@@ -259,7 +259,7 @@ type goAgent struct {
 
 func (a *goAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
 	caps := p.ClientCapabilities
-	if caps == nil || caps.Fs == nil || caps.Terminal == nil || !*caps.Terminal {
+	if caps == nil || caps.FS == nil || caps.Terminal == nil || !*caps.Terminal {
 		return nil, acp.NewInvalidParamsError("expected fs and terminal capabilities")
 	}
 	return &acp.InitializeResponse{
@@ -294,7 +294,7 @@ func (a *goAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.Prompt
 	return &acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
 }
 
-func (a *goAgent) turn(ctx context.Context, session acp.SessionId, update func(acp.SessionUpdate) error, text func(string) acp.ContentChunk) error {
+func (a *goAgent) turn(ctx context.Context, session acp.SessionID, update func(acp.SessionUpdate) error, text func(string) acp.ContentChunk) error {
 	pending, completed := acp.ToolCallStatusPending, acp.ToolCallStatusCompleted
 	edit := acp.ToolKindEdit
 	steps := []func() error{
@@ -349,7 +349,7 @@ func (a *goAgent) turn(ctx context.Context, session acp.SessionId, update func(a
 	return nil
 }
 
-func (a *goAgent) terminal(ctx context.Context, session acp.SessionId) error {
+func (a *goAgent) terminal(ctx context.Context, session acp.SessionID) error {
 	term, err := a.conn.CreateTerminal(ctx, &acp.CreateTerminalRequest{SessionID: session, Command: "echo", Args: []string{"interop"}, OutputByteLimit: acp.Ptr(uint64(1024))})
 	if err != nil {
 		return err

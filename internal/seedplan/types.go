@@ -7,7 +7,7 @@ import "encoding/json"
 // SessionUpdateNotification: A v2 session/update notification: the JSON-RPC message that carries
 // one session update from the agent to the client.
 type SessionUpdateNotification struct {
-	Jsonrpc JsonRpcVersion      `json:"jsonrpc"`
+	JSONRPC JSONRPCVersion      `json:"jsonrpc"`
 	Method  SessionUpdateMethod `json:"method"`
 	Params  SessionNotification `json:"params"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -36,7 +36,7 @@ func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnown
 		switch string(it.key) {
 		case "jsonrpc":
 			if it.once(&seen, 0) {
-				err = x.Jsonrpc.decodeWire(r)
+				err = x.JSONRPC.decodeWire(r)
 			}
 		case "method":
 			if it.once(&seen, 1) {
@@ -70,7 +70,7 @@ func (x *SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Jsonrpc.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
+	if buf, err = x.JSONRPC.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
 		return nil, wireAtKey(err, "jsonrpc")
 	}
 	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
@@ -93,47 +93,47 @@ func (x SessionUpdateNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// JsonRpcVersion: The JSON-RPC protocol version; only 2.0 exists.
-type JsonRpcVersion string
+// JSONRPCVersion: The JSON-RPC protocol version; only 2.0 exists.
+type JSONRPCVersion string
 
 const (
-	JsonRpcVersionX20 JsonRpcVersion = "2.0"
+	JSONRPCVersionX20 JSONRPCVersion = "2.0"
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-func (x JsonRpcVersion) IsKnown() bool {
+func (x JSONRPCVersion) IsKnown() bool {
 	switch x {
-	case JsonRpcVersionX20:
+	case JSONRPCVersionX20:
 		return true
 	}
 	return false
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *JsonRpcVersion) UnmarshalJSON(data []byte) error {
+func (x *JSONRPCVersion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *JsonRpcVersion) decodeWire(r *wireReader) error {
+func (x *JSONRPCVersion) decodeWire(r *wireReader) error {
 	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
 	switch string(s) {
 	case "2.0":
-		*x = JsonRpcVersionX20
+		*x = JSONRPCVersionX20
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "JsonRpcVersion", wireQuoteExcerpt(s), "\"2.0\"")
+		return wireErrorf("%s: unknown value %s (known: %s)", "JSONRPCVersion", wireQuoteExcerpt(s), "\"2.0\"")
 	}
 	return nil
 }
 
-func (x *JsonRpcVersion) appendJSON(buf []byte) ([]byte, error) {
+func (x *JSONRPCVersion) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x JsonRpcVersion) MarshalJSON() ([]byte, error) {
+func (x JSONRPCVersion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -184,7 +184,7 @@ func (x SessionUpdateMethod) MarshalJSON() ([]byte, error) {
 
 // SessionNotification: The params of a v2 session/update notification.
 type SessionNotification struct {
-	SessionID SessionId     `json:"sessionId"`
+	SessionID SessionID     `json:"sessionId"`
 	Update    SessionUpdate `json:"update"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -262,24 +262,24 @@ func (x SessionNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionId: Names the session an update belongs to.
-type SessionId string
+// SessionID: Names the session an update belongs to.
+type SessionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionId) UnmarshalJSON(data []byte) error {
+func (x *SessionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionId) decodeWire(r *wireReader) error {
+func (x *SessionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionId) MarshalJSON() ([]byte, error) {
+func (x SessionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -786,7 +786,7 @@ func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 type PlanUpdateContentOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
-	ID   PlanId `json:"id"`
+	ID   PlanID `json:"id"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -864,7 +864,7 @@ func NewPlanUpdateContentOther(v PlanUpdateContentOther) PlanUpdateContent {
 
 // PlanItems: A plan given as its full list of entries; each update sends them all.
 type PlanItems struct {
-	ID      PlanId      `json:"id"`
+	ID      PlanID      `json:"id"`
 	Entries []PlanEntry `json:"entries"`
 	// Free-form data for extensions, kept as sent.
 	Meta json.RawMessage `json:"_meta,omitempty"`
@@ -959,7 +959,7 @@ func (x PlanItems) MarshalJSON() ([]byte, error) {
 
 // PlanFile: A plan kept in a file the client can open.
 type PlanFile struct {
-	ID PlanId `json:"id"`
+	ID PlanID `json:"id"`
 	// Where the file is.
 	URI string `json:"uri"`
 	// Free-form data for extensions, kept as sent.
@@ -1051,7 +1051,7 @@ func (x PlanFile) MarshalJSON() ([]byte, error) {
 
 // PlanMarkdown: A plan written as markdown.
 type PlanMarkdown struct {
-	ID PlanId `json:"id"`
+	ID PlanID `json:"id"`
 	// The markdown text.
 	Content string `json:"content"`
 	// Free-form data for extensions, kept as sent.
@@ -1143,7 +1143,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 
 // PlanRemoved: Names a plan the client should stop showing.
 type PlanRemoved struct {
-	ID PlanId `json:"id"`
+	ID PlanID `json:"id"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -1213,24 +1213,24 @@ func (x PlanRemoved) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// PlanId: Tells the plans of one session apart.
-type PlanId string
+// PlanID: Tells the plans of one session apart.
+type PlanID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *PlanId) UnmarshalJSON(data []byte) error {
+func (x *PlanID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *PlanId) decodeWire(r *wireReader) error {
+func (x *PlanID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
+func (x *PlanID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x PlanId) MarshalJSON() ([]byte, error) {
+func (x PlanID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -1437,7 +1437,7 @@ func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
 
 // V1SessionUpdateNotification: A v1 session/update notification.
 type V1SessionUpdateNotification struct {
-	Jsonrpc JsonRpcVersion        `json:"jsonrpc"`
+	JSONRPC JSONRPCVersion        `json:"jsonrpc"`
 	Method  SessionUpdateMethod   `json:"method"`
 	Params  V1SessionNotification `json:"params"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -1466,7 +1466,7 @@ func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKno
 		switch string(it.key) {
 		case "jsonrpc":
 			if it.once(&seen, 0) {
-				err = x.Jsonrpc.decodeWire(r)
+				err = x.JSONRPC.decodeWire(r)
 			}
 		case "method":
 			if it.once(&seen, 1) {
@@ -1500,7 +1500,7 @@ func (x *V1SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Jsonrpc.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
+	if buf, err = x.JSONRPC.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
 		return nil, wireAtKey(err, "jsonrpc")
 	}
 	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
@@ -1525,7 +1525,7 @@ func (x V1SessionUpdateNotification) MarshalJSON() ([]byte, error) {
 
 // V1SessionNotification: The params of a v1 session/update notification.
 type V1SessionNotification struct {
-	SessionID SessionId       `json:"sessionId"`
+	SessionID SessionID       `json:"sessionId"`
 	Update    V1SessionUpdate `json:"update"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -2136,7 +2136,7 @@ func NewV1PlanUpdateContentMarkdown(v PlanMarkdown) V1PlanUpdateContent {
 
 // V1PlanItems: A v1 plan given as its full list of entries.
 type V1PlanItems struct {
-	ID      PlanId        `json:"id"`
+	ID      PlanID        `json:"id"`
 	Entries []V1PlanEntry `json:"entries"`
 	// Free-form data for extensions, kept as sent.
 	Meta json.RawMessage `json:"_meta,omitempty"`

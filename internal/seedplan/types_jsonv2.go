@@ -16,12 +16,12 @@ func (x SessionUpdateNotification) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *JsonRpcVersion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *JSONRPCVersion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x JsonRpcVersion) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x JSONRPCVersion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -46,12 +46,12 @@ func (x SessionNotification) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -126,12 +126,12 @@ func (x PlanRemoved) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *PlanId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *PlanID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x PlanId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x PlanID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 

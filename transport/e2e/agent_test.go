@@ -38,7 +38,7 @@ func (a *agent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.
 }
 
 func (a *agent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*acp.NewSessionResponse, error) {
-	return &acp.NewSessionResponse{SessionID: acp.SessionId(fmt.Sprint("s", a.sessions.Add(1)))}, nil
+	return &acp.NewSessionResponse{SessionID: acp.SessionID(fmt.Sprint("s", a.sessions.Add(1)))}, nil
 }
 
 func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptResponse, error) {
@@ -65,7 +65,7 @@ func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptRe
 }
 
 // turn is the "turn" prompt: updates around a permission round trip.
-func (a *agent) turn(ctx context.Context, session acp.SessionId) (*acp.PromptResponse, error) {
+func (a *agent) turn(ctx context.Context, session acp.SessionID) (*acp.PromptResponse, error) {
 	if err := a.say(ctx, session, "thinking"); err != nil {
 		return nil, err
 	}
@@ -95,7 +95,7 @@ func (a *agent) turn(ctx context.Context, session acp.SessionId) (*acp.PromptRes
 }
 
 // say sends a message chunk of text.
-func (a *agent) say(ctx context.Context, session acp.SessionId, text string) error {
+func (a *agent) say(ctx context.Context, session acp.SessionID, text string) error {
 	chunk := acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{Content: acp.NewContentBlockText(acp.TextContent{Text: text})})
 	return a.conn.SessionUpdate(ctx, &acp.SessionNotification{SessionID: session, Update: chunk})
 }
@@ -114,13 +114,13 @@ func promptText(p *acp.PromptRequest) string {
 type client struct {
 	acp.UnimplementedClient
 	mu          sync.Mutex
-	updates     map[acp.SessionId][]string
+	updates     map[acp.SessionID][]string
 	permissions int
-	waiting     chan acp.SessionId // a "waiting" chunk arrived
+	waiting     chan acp.SessionID // a "waiting" chunk arrived
 }
 
 func newClient() *client {
-	return &client{updates: map[acp.SessionId][]string{}, waiting: make(chan acp.SessionId, 64)}
+	return &client{updates: map[acp.SessionID][]string{}, waiting: make(chan acp.SessionID, 64)}
 }
 
 func (c *client) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
@@ -158,7 +158,7 @@ func (c *client) RequestPermission(ctx context.Context, p *acp.RequestPermission
 	return &acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.SelectedPermissionOutcome{OptionID: "allow"})}, nil
 }
 
-func (c *client) sessionUpdates(s acp.SessionId) []string {
+func (c *client) sessionUpdates(s acp.SessionID) []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return append([]string(nil), c.updates[s]...)

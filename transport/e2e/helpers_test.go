@@ -62,7 +62,7 @@ func recv[T any](t *testing.T, ch <-chan T, what string) T {
 }
 
 // open initializes conn and opens a session.
-func open(t *testing.T, ctx context.Context, conn *acp.ClientConn) acp.SessionId {
+func open(t *testing.T, ctx context.Context, conn *acp.ClientConn) acp.SessionID {
 	t.Helper()
 	if _, err := conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
 		t.Fatalf("initialize: %v", err)
@@ -70,9 +70,9 @@ func open(t *testing.T, ctx context.Context, conn *acp.ClientConn) acp.SessionId
 	return newSession(t, ctx, conn)
 }
 
-func newSession(t *testing.T, ctx context.Context, conn *acp.ClientConn) acp.SessionId {
+func newSession(t *testing.T, ctx context.Context, conn *acp.ClientConn) acp.SessionID {
 	t.Helper()
-	s, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.McpServer{}})
+	s, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatalf("session/new: %v", err)
 	}
@@ -80,6 +80,6 @@ func newSession(t *testing.T, ctx context.Context, conn *acp.ClientConn) acp.Ses
 }
 
 // prompt is a prompt request of one text block.
-func prompt(s acp.SessionId, text string) *acp.PromptRequest {
+func prompt(s acp.SessionID, text string) *acp.PromptRequest {
 	return &acp.PromptRequest{SessionID: s, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: text})}}
 }

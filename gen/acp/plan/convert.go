@@ -141,7 +141,7 @@ func NotificationToV2(n acp1.SessionNotification) (acp2.UpdateSessionNotificatio
 	if err != nil {
 		return acp2.UpdateSessionNotification{}, err
 	}
-	return acp2.UpdateSessionNotification{SessionID: acp2.SessionId(n.SessionID), Update: u, Meta: clone(n.Meta)}, nil
+	return acp2.UpdateSessionNotification{SessionID: acp2.SessionID(n.SessionID), Update: u, Meta: clone(n.Meta)}, nil
 }
 
 // NotificationToV1 converts a v2 session/update notification about a plan
@@ -151,5 +151,5 @@ func NotificationToV1(n acp2.UpdateSessionNotification, opts ToV1Options) (acp1.
 	if err != nil {
 		return acp1.SessionNotification{}, err
 	}
-	return acp1.SessionNotification{SessionID: acp1.SessionId(n.SessionID), Update: u, Meta: clone(n.Meta)}, nil
+	return acp1.SessionNotification{SessionID: acp1.SessionID(n.SessionID), Update: u, Meta: clone(n.Meta)}, nil
 }

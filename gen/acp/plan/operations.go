@@ -27,7 +27,7 @@ func gatedToV2(u acp1.SessionUpdate) (acp2.SessionUpdate, error) {
 		}
 		return acp2.NewSessionUpdatePlanUpdate(acp2.PlanUpdate{Plan: c, Meta: clone(v.Meta)}), nil
 	case *acp1.SessionUpdatePlanRemoved:
-		return acp2.NewSessionUpdatePlanRemoved(acp2.PlanRemoved{PlanID: acp2.PlanId(v.PlanID), Meta: clone(v.Meta)}), nil
+		return acp2.NewSessionUpdatePlanRemoved(acp2.PlanRemoved{PlanID: acp2.PlanID(v.PlanID), Meta: clone(v.Meta)}), nil
 	}
 	return acp2.SessionUpdate{}, ErrNotPlan
 }
@@ -35,11 +35,11 @@ func gatedToV2(u acp1.SessionUpdate) (acp2.SessionUpdate, error) {
 func contentToV2(c acp1.PlanUpdateContent) (acp2.PlanUpdateContent, error) {
 	switch v := c.Value.(type) {
 	case *acp1.PlanUpdateContentItems:
-		return acp2.NewPlanUpdateContentItems(acp2.PlanItems{PlanID: acp2.PlanId(v.PlanID), Entries: EntriesToV2(v.Entries), Meta: clone(v.Meta)}), nil
+		return acp2.NewPlanUpdateContentItems(acp2.PlanItems{PlanID: acp2.PlanID(v.PlanID), Entries: EntriesToV2(v.Entries), Meta: clone(v.Meta)}), nil
 	case *acp1.PlanUpdateContentFile:
-		return acp2.NewPlanUpdateContentFile(acp2.PlanFile{PlanID: acp2.PlanId(v.PlanID), URI: v.URI, Meta: clone(v.Meta)}), nil
+		return acp2.NewPlanUpdateContentFile(acp2.PlanFile{PlanID: acp2.PlanID(v.PlanID), URI: v.URI, Meta: clone(v.Meta)}), nil
 	case *acp1.PlanUpdateContentMarkdown:
-		return acp2.NewPlanUpdateContentMarkdown(acp2.PlanMarkdown{PlanID: acp2.PlanId(v.PlanID), Content: v.Content, Meta: clone(v.Meta)}), nil
+		return acp2.NewPlanUpdateContentMarkdown(acp2.PlanMarkdown{PlanID: acp2.PlanID(v.PlanID), Content: v.Content, Meta: clone(v.Meta)}), nil
 	}
 	return acp2.PlanUpdateContent{}, errUnset
 }
@@ -48,7 +48,7 @@ func contentToV2(c acp1.PlanUpdateContent) (acp2.PlanUpdateContent, error) {
 // (plan_update is converted before).
 func gatedToV1(u acp2.SessionUpdate) (acp1.SessionUpdate, error) {
 	if v, ok := u.Value.(*acp2.SessionUpdatePlanRemoved); ok {
-		return acp1.NewSessionUpdatePlanRemoved(acp1.PlanRemoved{PlanID: acp1.PlanId(v.PlanID), Meta: clone(v.Meta)}), nil
+		return acp1.NewSessionUpdatePlanRemoved(acp1.PlanRemoved{PlanID: acp1.PlanID(v.PlanID), Meta: clone(v.Meta)}), nil
 	}
 	return acp1.SessionUpdate{}, ErrNotPlan
 }
@@ -59,9 +59,9 @@ func gatedContentToV1(p acp2.PlanUpdate) (acp1.SessionUpdate, error) {
 	var c acp1.PlanUpdateContent
 	switch v := p.Plan.Value.(type) {
 	case *acp2.PlanUpdateContentFile:
-		c = acp1.NewPlanUpdateContentFile(acp1.PlanFile{PlanID: acp1.PlanId(v.PlanID), URI: v.URI, Meta: clone(v.Meta)})
+		c = acp1.NewPlanUpdateContentFile(acp1.PlanFile{PlanID: acp1.PlanID(v.PlanID), URI: v.URI, Meta: clone(v.Meta)})
 	case *acp2.PlanUpdateContentMarkdown:
-		c = acp1.NewPlanUpdateContentMarkdown(acp1.PlanMarkdown{PlanID: acp1.PlanId(v.PlanID), Content: v.Content, Meta: clone(v.Meta)})
+		c = acp1.NewPlanUpdateContentMarkdown(acp1.PlanMarkdown{PlanID: acp1.PlanID(v.PlanID), Content: v.Content, Meta: clone(v.Meta)})
 	default:
 		return acp1.SessionUpdate{}, fmt.Errorf("plan: unexpected plan content %T", v)
 	}
@@ -74,12 +74,12 @@ func itemsToV1Update(p acp2.PlanUpdate, items acp2.PlanItems, opts ToV1Options) 
 	if err != nil {
 		return acp1.SessionUpdate{}, err
 	}
-	c := acp1.NewPlanUpdateContentItems(acp1.PlanItems{PlanID: acp1.PlanId(items.PlanID), Entries: entries, Meta: clone(items.Meta)})
+	c := acp1.NewPlanUpdateContentItems(acp1.PlanItems{PlanID: acp1.PlanID(items.PlanID), Entries: entries, Meta: clone(items.Meta)})
 	return acp1.NewSessionUpdatePlanUpdate(acp1.PlanUpdate{Plan: c, Meta: clone(p.Meta)}), nil
 }
 
 // removedPlan returns the id of the plan a v2 plan_removed removes.
-func removedPlan(u acp2.SessionUpdate) (acp2.PlanId, bool) {
+func removedPlan(u acp2.SessionUpdate) (acp2.PlanID, bool) {
 	if v, ok := u.Value.(*acp2.SessionUpdatePlanRemoved); ok {
 		return v.PlanID, true
 	}
@@ -87,7 +87,7 @@ func removedPlan(u acp2.SessionUpdate) (acp2.PlanId, bool) {
 }
 
 // gatedContent returns the id and a copy of file and markdown content.
-func gatedContent(c acp2.PlanUpdateContentValue) (acp2.PlanId, acp2.PlanUpdateContent, bool) {
+func gatedContent(c acp2.PlanUpdateContentValue) (acp2.PlanID, acp2.PlanUpdateContent, bool) {
 	switch v := c.(type) {
 	case *acp2.PlanUpdateContentFile:
 		w := acp2.PlanFile(*v)

@@ -36,10 +36,10 @@ func itemsToV1Update(_ acp2.PlanUpdate, items acp2.PlanItems, _ ToV1Options) (ac
 }
 
 // removedPlan: plan_removed is an unknown update here; State ignores it.
-func removedPlan(acp2.SessionUpdate) (acp2.PlanId, bool) {
+func removedPlan(acp2.SessionUpdate) (acp2.PlanID, bool) {
 	return "", false
 }
 
-func gatedContent(acp2.PlanUpdateContentValue) (acp2.PlanId, acp2.PlanUpdateContent, bool) {
+func gatedContent(acp2.PlanUpdateContentValue) (acp2.PlanID, acp2.PlanUpdateContent, bool) {
 	return "", acp2.PlanUpdateContent{}, false
 }

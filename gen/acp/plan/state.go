@@ -27,7 +27,7 @@ type State struct {
 // Plan is one plan as last updated.
 type Plan struct {
 	// ID is the plan's id; v1's id-less plan is MainPlanID.
-	ID acp2.PlanId
+	ID acp2.PlanID
 	// Content is the latest content: *acp2.PlanUpdateContentItems, with
 	// the unstable_plan_operations build tag *acp2.PlanUpdateContentFile or
 	// *acp2.PlanUpdateContentMarkdown, and *acp2.PlanUpdateContentOther for
@@ -79,13 +79,13 @@ func (s *State) set(p acp2.PlanUpdate) bool {
 }
 
 // remove drops the plan; removing a plan it does not have changes nothing.
-func (s *State) remove(id acp2.PlanId) {
+func (s *State) remove(id acp2.PlanID) {
 	if i := s.index(id); i >= 0 {
 		s.plans = append(s.plans[:i], s.plans[i+1:]...)
 	}
 }
 
-func (s *State) index(id acp2.PlanId) int {
+func (s *State) index(id acp2.PlanID) int {
 	for i := range s.plans {
 		if s.plans[i].ID == id {
 			return i
@@ -104,7 +104,7 @@ func (s *State) Plans() []Plan {
 }
 
 // Plan returns a copy of the plan with the given id.
-func (s *State) Plan(id acp2.PlanId) (Plan, bool) {
+func (s *State) Plan(id acp2.PlanID) (Plan, bool) {
 	if i := s.index(id); i >= 0 {
 		return s.plans[i].deepCopy(), true
 	}
@@ -118,7 +118,7 @@ func (p Plan) deepCopy() Plan {
 
 // copyContent returns the plan id and a deep copy of c; ok is false when c
 // is unset.
-func copyContent(c acp2.PlanUpdateContent) (acp2.PlanId, acp2.PlanUpdateContent, bool) {
+func copyContent(c acp2.PlanUpdateContent) (acp2.PlanID, acp2.PlanUpdateContent, bool) {
 	switch v := c.Value.(type) {
 	case nil:
 		return "", acp2.PlanUpdateContent{}, false

@@ -21,7 +21,7 @@ func TestStateV2Removal(t *testing.T) {
 		`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":{"sessionUpdate":"plan_removed","planId":"never-sent"}}}`,
 	)
 	var s plan.State
-	wantIDs := [][]acp2.PlanId{{"plan-1"}, {"plan-1", "notes"}, {"notes"}, {"notes"}}
+	wantIDs := [][]acp2.PlanID{{"plan-1"}, {"plan-1", "notes"}, {"notes"}, {"notes"}}
 	for i, n := range ns {
 		if !s.ApplyV2(n.Update) {
 			t.Fatalf("update %d not applied", i)
@@ -55,9 +55,9 @@ func TestStateV1PlanOperations(t *testing.T) {
 	expectIDs(t, &s, "main")
 }
 
-func expectIDs(t *testing.T, s *plan.State, want ...acp2.PlanId) {
+func expectIDs(t *testing.T, s *plan.State, want ...acp2.PlanID) {
 	t.Helper()
-	var got []acp2.PlanId
+	var got []acp2.PlanID
 	for _, p := range s.Plans() {
 		got = append(got, p.ID)
 	}

@@ -26,11 +26,11 @@ var registry = acptest.Registry{
 	"ElicitationContentValue":       func() any { return new(acp.ElicitationContentValue) },
 	"ElicitationFormMode":           func() any { return new(acp.ElicitationFormMode) },
 	"ElicitationPropertySchema":     func() any { return new(acp.ElicitationPropertySchema) },
-	"ElicitationUrlMode":            func() any { return new(acp.ElicitationUrlMode) },
+	"ElicitationUrlMode":            func() any { return new(acp.ElicitationURLMode) },
 	"EmbeddedResourceResource":      func() any { return new(acp.EmbeddedResourceResource) },
-	"McpServer":                     func() any { return new(acp.McpServer) },
+	"McpServer":                     func() any { return new(acp.MCPServer) },
 	"MultiSelectItems":              func() any { return new(acp.MultiSelectItems) },
-	"RequestId":                     func() any { return new(acp.RequestId) },
+	"RequestId":                     func() any { return new(acp.RequestID) },
 	"RequestPermissionOutcome":      func() any { return new(acp.RequestPermissionOutcome) },
 	"SessionConfigOption":           func() any { return new(acp.SessionConfigOption) },
 	"SessionConfigSelectOptions":    func() any { return new(acp.SessionConfigSelectOptions) },
@@ -63,7 +63,7 @@ var registry = acptest.Registry{
 	"Error":                           func() any { return new(acp.Error) },
 	"InitializeRequest":               func() any { return new(acp.InitializeRequest) },
 	"InitializeResponse":              func() any { return new(acp.InitializeResponse) },
-	"McpServerStdio":                  func() any { return new(acp.McpServerStdio) },
+	"McpServerStdio":                  func() any { return new(acp.MCPServerStdio) },
 	"NewSessionRequest":               func() any { return new(acp.NewSessionRequest) },
 	"Plan":                            func() any { return new(acp.Plan) },
 	"PlanEntry":                       func() any { return new(acp.PlanEntry) },
@@ -102,8 +102,8 @@ var variants = map[string][]string{
 	},
 	"ToolCallContent":            {"ToolCallContentContent", "ToolCallContentDiff", "ToolCallContentTerminal"},
 	"RequestPermissionOutcome":   {"RequestPermissionOutcomeCancelled", "RequestPermissionOutcomeSelected"},
-	"McpServer":                  {"McpServerHTTP", "McpServerSSE", "McpServerStdioVariant"},
-	"RequestId":                  {"RequestIdNull", "RequestIdNumber", "RequestIdStr"},
+	"McpServer":                  {"MCPServerHTTPVariant", "MCPServerSSEVariant", "MCPServerStdioVariant"},
+	"RequestId":                  {"RequestIDNull", "RequestIDNumber", "RequestIDStr"},
 	"EmbeddedResourceResource":   {"EmbeddedResourceResourceTextResourceContents", "EmbeddedResourceResourceBlobResourceContents"},
 	"SessionConfigSelectOptions": {"SessionConfigSelectOptionsUngrouped", "SessionConfigSelectOptionsGrouped"},
 	"SessionConfigOption":        {"SessionConfigOptionSelect", "SessionConfigOptionBoolean"},
@@ -121,7 +121,7 @@ var variants = map[string][]string{
 		"ElicitationContentValueBoolean", "ElicitationContentValueStringArray",
 	},
 	"ElicitationFormMode":           {"ElicitationFormModeSession", "ElicitationFormModeRequest"},
-	"ElicitationUrlMode":            {"ElicitationUrlModeSession", "ElicitationUrlModeRequest"},
+	"ElicitationUrlMode":            {"ElicitationURLModeSession", "ElicitationURLModeRequest"},
 	"AuthMethod":                    {"AuthMethodTerminalVariant", "AuthMethodAgentVariant"},
 	"SetSessionConfigOptionRequest": {"SetSessionConfigOptionRequestBoolean", "SetSessionConfigOptionRequestValueID"},
 	"AgentResponse":                 {"AgentResponseResult", "AgentResponseError"},
@@ -266,7 +266,7 @@ func TestClosedUnionUnknownTag(t *testing.T) {
 			[]string{"RequestPermissionOutcome", "outcome", `"deferred"`, `"cancelled"`, `"selected"`}},
 		{"McpServer websocket", "McpServer",
 			`{"type":"websocket","name":"ws","url":"wss://example.com"}`, "$",
-			[]string{"McpServer", "type", `"websocket"`, `"http"`, `"sse"`}},
+			[]string{"MCPServer", "type", `"websocket"`, `"http"`, `"sse"`}},
 		{"SessionConfigOption slider", "SessionConfigOption",
 			`{"id":"temp","name":"Temperature","type":"slider","currentValue":0.5}`, "$",
 			[]string{"type", `"slider"`, `"select"`, `"boolean"`}},
@@ -598,7 +598,7 @@ func TestRawBytesExact(t *testing.T) {
 	})
 }
 
-// TestUntaggedUnions: RequestId, EmbeddedResourceResource and
+// TestUntaggedUnions: RequestID, EmbeddedResourceResource and
 // SessionConfigSelectOptions choose their variant from the JSON.
 func TestUntaggedUnions(t *testing.T) {
 	t.Run("RequestId", func(t *testing.T) {
@@ -606,15 +606,15 @@ func TestUntaggedUnions(t *testing.T) {
 			json    string
 			variant string
 		}{
-			{`42`, "RequestIdNumber"},
-			{`-9223372036854775808`, "RequestIdNumber"},
-			{`9223372036854775807`, "RequestIdNumber"},
-			{`"42"`, "RequestIdStr"},
-			{`""`, "RequestIdStr"},
-			{`null`, "RequestIdNull"},
+			{`42`, "RequestIDNumber"},
+			{`-9223372036854775808`, "RequestIDNumber"},
+			{`9223372036854775807`, "RequestIDNumber"},
+			{`"42"`, "RequestIDStr"},
+			{`""`, "RequestIDStr"},
+			{`null`, "RequestIDNull"},
 		}
 		for _, c := range cases {
-			v := mustDecode(t, "RequestId", c.json).(*acp.RequestId)
+			v := mustDecode(t, "RequestId", c.json).(*acp.RequestID)
 			if got := acptest.VariantName(v); got != c.variant {
 				t.Errorf("%s: variant %s, want %s", c.json, got, c.variant)
 			}
@@ -622,10 +622,10 @@ func TestUntaggedUnions(t *testing.T) {
 				t.Errorf("%s re-encoded as %s", c.json, out)
 			}
 		}
-		if n, ok := mustDecode(t, "RequestId", `42`).(*acp.RequestId).Value.(*acp.RequestIdNumber); !ok || *n != 42 {
+		if n, ok := mustDecode(t, "RequestId", `42`).(*acp.RequestID).Value.(*acp.RequestIDNumber); !ok || *n != 42 {
 			t.Errorf("42 decoded as %v", n)
 		}
-		if s, ok := mustDecode(t, "RequestId", `"req-1"`).(*acp.RequestId).Value.(*acp.RequestIdStr); !ok || *s != "req-1" {
+		if s, ok := mustDecode(t, "RequestId", `"req-1"`).(*acp.RequestID).Value.(*acp.RequestIDStr); !ok || *s != "req-1" {
 			t.Errorf(`"req-1" decoded as %v`, s)
 		}
 		for _, bad := range []string{`1.5`, `9223372036854775808`, `true`, `{}`, `[]`, `1e3`} {
@@ -633,7 +633,7 @@ func TestUntaggedUnions(t *testing.T) {
 				t.Errorf("RequestId accepted %s as %s", bad, acptest.VariantName(v))
 			}
 		}
-		for _, id := range []acp.RequestId{acp.NewRequestIdNull(), acp.NewRequestIdNumber(7), acp.NewRequestIdStr("x")} {
+		for _, id := range []acp.RequestID{acp.NewRequestIDNull(), acp.NewRequestIDNumber(7), acp.NewRequestIDStr("x")} {
 			r := acp.CancelRequestNotification{RequestID: id}
 			out := mustEncode(t, r)
 			back := mustDecode(t, "CancelRequestNotification", string(out)).(*acp.CancelRequestNotification)
@@ -692,9 +692,9 @@ func TestEncodeUnsetUnion(t *testing.T) {
 		path string
 	}{
 		{"SessionUpdate", acp.SessionUpdate{}, "$"},
-		{"RequestId", acp.RequestId{}, "$"},
+		{"RequestId", acp.RequestID{}, "$"},
 		{"ContentBlock", &acp.ContentBlock{}, "$"},
-		{"McpServer", acp.McpServer{}, "$"},
+		{"McpServer", acp.MCPServer{}, "$"},
 		{"SessionNotification.update", acp.SessionNotification{SessionID: "s1"}, "$.update"},
 		{"nested content", acp.SessionNotification{SessionID: "s1", Update: acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{})}, "$.update.content"},
 		{"slice item", acp.PromptRequest{SessionID: "s", Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "a"}), {}}}, "$.prompt[1]"},

@@ -248,7 +248,7 @@ func (a *edgeAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*
 func (a *edgeAgent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*acp.NewSessionResponse, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return &acp.NewSessionResponse{SessionID: acp.SessionId(p.Cwd + " after " + strings.Join(a.cancels, ","))}, nil
+	return &acp.NewSessionResponse{SessionID: acp.SessionID(p.Cwd + " after " + strings.Join(a.cancels, ","))}, nil
 }
 
 func (a *edgeAgent) SessionCancel(ctx context.Context, p *acp.CancelNotification) error {
@@ -290,7 +290,7 @@ func (a *edgeAgent) ExtMethod(ctx context.Context, method string, p *acp.ExtRequ
 type permissionClient struct {
 	acp.UnimplementedClient
 	mu      sync.Mutex
-	known   map[acp.ToolCallId]bool
+	known   map[acp.ToolCallID]bool
 	unknown int
 }
 
@@ -322,12 +322,12 @@ func (c *permissionClient) RequestPermission(ctx context.Context, p *acp.Request
 // handler starts only after the notifications received before it. The
 // issue measured 299 of 300 reordered before.
 func TestEdgesPermissionAfterToolCall(t *testing.T) {
-	client := &permissionClient{known: map[acp.ToolCallId]bool{}}
+	client := &permissionClient{known: map[acp.ToolCallID]bool{}}
 	agent, _ := link(t, acp.UnimplementedAgent{}, client)
 	ctx := testContext(t)
 	const pairs = 300
 	for i := range pairs {
-		id := acp.ToolCallId("call-" + strconv.Itoa(i))
+		id := acp.ToolCallID("call-" + strconv.Itoa(i))
 		update := acp.NewSessionUpdateToolCall(acp.ToolCall{ToolCallID: id, Title: "edit a file"})
 		if err := agent.SessionUpdate(ctx, &acp.SessionNotification{SessionID: "s", Update: update}); err != nil {
 			t.Fatal(err)
@@ -413,7 +413,7 @@ func TestEdgesCancelReachesRunningPrompt(t *testing.T) {
 		prompt <- result{res, err}
 	}()
 	within(t, agent.prompting, edgeWait, "the prompt handler starting")
-	sess, err := client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.McpServer{}})
+	sess, err := client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}})
 	if err != nil || sess.SessionID != "second" {
 		t.Fatalf("a request while the prompt runs: %v, %v", sess, err)
 	}
@@ -773,7 +773,7 @@ func TestEdgesInvalidResponse(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "invalid response") {
 				t.Fatalf("call answered with %s: %v, want an invalid-response error", resp, err)
 			}
-			go conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.McpServer{}})
+			go conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}})
 			if next := p.recv(t); !strings.Contains(next, `"method":"session/new"`) {
 				t.Errorf("after the invalid response the peer got %s, want the next request", next)
 			}
@@ -889,7 +889,7 @@ var errClientFailed = errors.New("the client could not show the update")
 // and records the others; its ReadTextFile panics.
 type failingClient struct {
 	acp.UnimplementedClient
-	handled chan acp.SessionId
+	handled chan acp.SessionID
 }
 
 func (c *failingClient) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
@@ -921,7 +921,7 @@ func updateLine(session string) string {
 // serving after each.
 func TestEdgesErrorHandler(t *testing.T) {
 	errs := make(chan error, 16)
-	client := &failingClient{handled: make(chan acp.SessionId, 1)}
+	client := &failingClient{handled: make(chan acp.SessionID, 1)}
 	p, _ := serveClient(t, client, acp.WithErrorHandler(func(err error) { errs <- err }))
 	p.send(t, `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":5,"update":{}}}`)
 	p.send(t, updateLine("fail"))
@@ -1001,7 +1001,7 @@ func TestEdgesTrace(t *testing.T) {
 
 	created := make(chan error, 1)
 	go func() {
-		_, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.McpServer{}})
+		_, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}})
 		created <- err
 	}()
 	req = p.recv(t)

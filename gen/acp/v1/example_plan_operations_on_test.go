@@ -16,7 +16,7 @@ func Example_gatedFields() {
 	caps.Plan = &acp.PlanCapabilities{}
 	out, _ := acp.Marshal(&caps)
 	fmt.Println(string(out))
-	caps = acp.ClientCapabilities{Fs: &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true)}}
+	caps = acp.ClientCapabilities{FS: &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true)}}
 	caps.Plan = &acp.PlanCapabilities{}
 	out, _ = acp.Marshal(&caps)
 	fmt.Println(string(out))

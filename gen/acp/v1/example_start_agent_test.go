@@ -38,7 +38,7 @@ func runTurn(ctx context.Context, client acp.Client, prompt *acp.PromptRequest, 
 	if _, err := conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
 		return err
 	}
-	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.McpServer{}})
+	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ import (
 type taskClient struct {
 	acp.UnimplementedClient
 	conn   *acp.ClientConn
-	answer acp.PermissionOptionId
+	answer acp.PermissionOptionID
 	mu     sync.Mutex
 	seen   []string // the session updates received, as JSON
 }

@@ -41,8 +41,8 @@ func (a *taskAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.Prom
 	return &acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
 }
 
-func (a *taskAgent) readNotes(ctx context.Context, id acp.SessionId) error {
-	s, call := a.conn.Session(id), acp.ToolCallId("read-1")
+func (a *taskAgent) readNotes(ctx context.Context, id acp.SessionID) error {
+	s, call := a.conn.Session(id), acp.ToolCallID("read-1")
 	if err := s.Plan(ctx, acp.PlanEntry{Content: "Read notes.txt", Priority: acp.PlanEntryPriorityHigh, Status: acp.PlanEntryStatusInProgress}); err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func FuzzRequestID(f *testing.F) {
 		`1.0`, `1e3`, `-0.0`, `0001`, `"42"`, `"\u0034\u0032"`, `"\ud83d\ude00"`,
 		`{"id":1}`, `[1]`, `nul`, `"abc`,
 	)
-	f.Fuzz(acptest.FixedPoint[acp.RequestId])
+	f.Fuzz(acptest.FixedPoint[acp.RequestID])
 }
 
 func FuzzClientRequest(f *testing.F) {
@@ -136,7 +136,7 @@ func TestFuzzPropertyAtDepthLimit(t *testing.T) {
 		{"ToolCallContent", acptest.FixedPoint[acp.ToolCallContent], map[string]int{
 			`%s`: 0, `{"type":"terminal","terminalId":"t","_meta":{"x":%s}}`: 2,
 		}},
-		{"RequestId", acptest.FixedPoint[acp.RequestId], map[string]int{`%s`: 0}},
+		{"RequestId", acptest.FixedPoint[acp.RequestID], map[string]int{`%s`: 0}},
 		{"ClientRequest", acptest.FixedPoint[acp.ClientRequest], map[string]int{
 			`%s`: 0, `{"id":1,"method":"session/cancel","params":{"sessionId":"s","_meta":{"x":%s}}}`: 3,
 		}},

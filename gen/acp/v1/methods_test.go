@@ -42,7 +42,7 @@ func TestMethodConstants(t *testing.T) {
 	for got, want := range map[string]string{
 		acp.AgentMethodSessionNew:       "session/new",
 		acp.AgentMethodSessionCancel:    "session/cancel",
-		acp.ClientMethodFsReadTextFile:  "fs/read_text_file",
+		acp.ClientMethodFSReadTextFile:  "fs/read_text_file",
 		acp.ClientMethodSessionUpdate:   "session/update",
 		acp.ProtocolMethodCancelRequest: "$/cancel_request",
 	} {
@@ -126,7 +126,7 @@ func TestMessageErrors(t *testing.T) {
 // TestResponseEncodeErrors: a Response needs exactly one of Result and
 // Error; encoding never produces invalid JSON.
 func TestResponseEncodeErrors(t *testing.T) {
-	id := acp.NewRequestIdNumber(1)
+	id := acp.NewRequestIDNumber(1)
 	for _, r := range []*acp.Response{
 		{ID: id},
 		{ID: id, Result: json.RawMessage(`{}`), Error: &acp.Error{Code: acp.ErrorCodeInternalError}},
@@ -142,13 +142,13 @@ func TestResponseEncodeErrors(t *testing.T) {
 	}
 }
 
-// TestNullID: v1's RequestId has a null variant, which any message may
+// TestNullID: v1's RequestID has a null variant, which any message may
 // carry; an unset ID is not null and cannot be encoded.
 func TestNullID(t *testing.T) {
 	msg, err := acp.DecodeMessage([]byte(`{"jsonrpc":"2.0","id":null,"result":{}}`))
 	if r, ok := msg.(*acp.Response); err != nil || !ok {
 		t.Fatalf("got %#v, %v", msg, err)
-	} else if _, isNull := r.ID.Value.(*acp.RequestIdNull); !isNull {
+	} else if _, isNull := r.ID.Value.(*acp.RequestIDNull); !isNull {
 		t.Errorf("id decoded as %#v", r.ID.Value)
 	}
 	if out, err := acp.Marshal(&acp.Response{Error: &acp.Error{Code: acp.ErrorCodeParseError}}); err == nil {

@@ -37,16 +37,16 @@
 //   - unstable_llm_providers: methods providers/list (Agent.ListProviders),
 //     providers/set (Agent.SetProvider), providers/disable
 //     (Agent.DisableProvider); types ProvidersCapabilities,
-//     ListProvidersResponse, ProviderInfo, ProviderId, LlmProtocol,
+//     ListProvidersResponse, ProviderInfo, ProviderID, LLMProtocol,
 //     ProviderCurrentConfig, SetProviderResponse, DisableProviderResponse,
 //     ListProvidersRequest, SetProviderRequest, DisableProviderRequest; fields
 //     AgentCapabilities.Providers.
 //   - unstable_mcp_over_acp: methods mcp/message (Agent.MCPMessage),
-//     mcp/message (Client.MessageMcp); types MessageMcpRequest,
-//     McpServerAcpId, McpRequestId, McpServerAcp, MessageMcpResponse,
-//     McpError, MessageMcpNotification; fields McpCapabilities.ACP; variants
-//     McpServer acp.
-//   - unstable_plan_operations: types PlanUpdateContent, PlanId, PlanItems,
+//     mcp/message (Client.MessageMCP); types MessageMCPRequest,
+//     MCPServerACPID, MCPRequestID, MCPServerACP, MessageMCPResponse,
+//     MCPError, MessageMCPNotification; fields MCPCapabilities.ACP; variants
+//     MCPServer acp.
+//   - unstable_plan_operations: types PlanUpdateContent, PlanID, PlanItems,
 //     PlanFile, PlanMarkdown, PlanUpdate, PlanRemoved, PlanCapabilities;
 //     fields ClientCapabilities.Plan; variants SessionUpdate plan_update,
 //     plan_removed.

@@ -12,12 +12,12 @@ import (
 // of an integer, is written -0 again while the id is the one decoded and
 // still zero; ids set by the program are written as usual.
 func TestRequestIDNegativeZero(t *testing.T) {
-	var id acp.RequestId
+	var id acp.RequestID
 	acptest.ExpectExact(t, &id, acptest.NegativeZeroIDs)
 	if err := acptest.Unmarshal([]byte(`-0`), &id); err != nil {
 		t.Fatal(err)
 	}
-	n, ok := id.Value.(*acp.RequestIdNumber)
+	n, ok := id.Value.(*acp.RequestIDNumber)
 	if !ok || *n != 0 {
 		t.Fatalf("-0 decoded as %#v", id.Value)
 	}
@@ -25,7 +25,7 @@ func TestRequestIDNegativeZero(t *testing.T) {
 	expectMarshal(t, id, `5`)
 	*n = 0
 	expectMarshal(t, id, `-0`)
-	id.Value = acp.NewRequestIdNumber(0).Value
+	id.Value = acp.NewRequestIDNumber(0).Value
 	expectMarshal(t, id, `0`)
 
 	msg, err := acp.DecodeMessage([]byte(`{"jsonrpc":"2.0","id":-0,"method":"session/new","params":{}}`))

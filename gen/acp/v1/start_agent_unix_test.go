@@ -125,7 +125,7 @@ func TestStartAgentCancelTurn(t *testing.T) {
 	if err := initialize(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
-	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.McpServer{}})
+	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestStartAgentMisbehaving(t *testing.T) {
 				t.Errorf("stopping took %v, more than %v", took, c.max)
 			}
 			assertNoProcessLeft(t, agent.Pid())
-			if _, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.McpServer{}}); err == nil || ctx.Err() != nil {
+			if _, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}}); err == nil || ctx.Err() != nil {
 				t.Errorf("a call after stopping: %v (context %v)", err, ctx.Err())
 			}
 			select {

@@ -23,7 +23,7 @@ func (fuzzAgent) Prompt(ctx context.Context, p *PromptRequest) (*PromptResponse,
 // FuzzAgentConn feeds arbitrary lines to an agent's connection: it must not
 // panic or hang, and it answers every request and every line that is not a
 // message with exactly one response, which is itself a valid message. An id
-// is echoed byte for byte (contract §13), so an answer to an id no RequestId
+// is echoed byte for byte (contract §13), so an answer to an id no RequestID
 // holds (1e2, 0.5, a number past int64, all valid JSON-RPC) need only be a
 // JSON-RPC message; every other answer must decode with DecodeMessage.
 func FuzzAgentConn(f *testing.F) {
@@ -88,9 +88,9 @@ func checkAnswer(t *testing.T, line []byte) {
 	if err != nil {
 		t.Fatalf("output line %q is not a JSON-RPC message: %v", line, err)
 	}
-	var id RequestId
+	var id RequestID
 	if id.UnmarshalJSON(m.id) != nil {
-		return // an id echoed as it came, which RequestId cannot hold
+		return // an id echoed as it came, which RequestID cannot hold
 	}
 	if _, err := DecodeMessage(line); err != nil {
 		t.Fatalf("output line %q is not a message: %v", line, err)

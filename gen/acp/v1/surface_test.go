@@ -39,7 +39,7 @@ func (a *testAgent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*
 		err.Data = json.RawMessage(`{"cwd":"/forbidden"}`)
 		return nil, err
 	}
-	return &acp.NewSessionResponse{SessionID: acp.SessionId("s-" + p.Cwd)}, nil
+	return &acp.NewSessionResponse{SessionID: acp.SessionID("s-" + p.Cwd)}, nil
 }
 
 func (a *testAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptResponse, error) {
@@ -146,7 +146,7 @@ func testContext(t *testing.T) context.Context {
 	return ctx
 }
 
-func textPrompt(session acp.SessionId, text string) *acp.PromptRequest {
+func textPrompt(session acp.SessionID, text string) *acp.PromptRequest {
 	return &acp.PromptRequest{SessionID: session, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: text})}}
 }
 
@@ -159,7 +159,7 @@ func TestSurfaceTurn(t *testing.T) {
 	if err != nil || init.ProtocolVersion != 1 {
 		t.Fatalf("initialize: %v, %v", init, err)
 	}
-	sess, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.McpServer{}})
+	sess, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}})
 	if err != nil || sess.SessionID != "s-/w" {
 		t.Fatalf("new session: %v, %v", sess, err)
 	}
@@ -246,7 +246,7 @@ func TestSurfaceErrors(t *testing.T) {
 	ctx := testContext(t)
 	var rpcErr *acp.Error
 
-	_, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/forbidden", MCPServers: []acp.McpServer{}})
+	_, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/forbidden", MCPServers: []acp.MCPServer{}})
 	if !errors.As(err, &rpcErr) || rpcErr.Code != acp.ErrorCodeResourceNotFound || rpcErr.Message != "Resource not found" || string(rpcErr.Data) != `{"cwd":"/forbidden"}` {
 		t.Errorf("handler error: %v", err)
 	}
@@ -259,7 +259,7 @@ func TestSurfaceErrors(t *testing.T) {
 		t.Errorf("panicking handler: %v", err)
 	}
 	// The connection keeps serving after a panic.
-	if _, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.McpServer{}}); err != nil {
+	if _, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}}); err != nil {
 		t.Errorf("after a panic: %v", err)
 	}
 }
@@ -363,7 +363,7 @@ func TestSurfaceWireErrors(t *testing.T) {
 func TestSurfaceMarshalAny(t *testing.T) {
 	req := acp.ReadTextFileRequest{SessionID: "s", Path: "/p", Limit: acp.Ptr(uint32(3))}
 	want := `{"sessionId":"s","path":"/p","limit":3}`
-	decoded, err := acp.ClientMethods.DecodeRequest(acp.ClientMethodFsReadTextFile, []byte(want))
+	decoded, err := acp.ClientMethods.DecodeRequest(acp.ClientMethodFSReadTextFile, []byte(want))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 // AgentRequest: A JSON-RPC request object.
 type AgentRequest struct {
 	// The request id used to correlate the matching response.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// The method name to invoke.
 	Method string `json:"method"`
 	// Method-specific request parameters.
@@ -600,7 +600,7 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 	return AgentRequestParams{Value: &w}
 }
 
-// RequestId: JSON RPC Request Id
+// RequestID: JSON RPC Request Id
 //
 // An identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null [1] and Numbers SHOULD NOT contain fractional parts [2]
 //
@@ -612,40 +612,40 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[RequestIdNull]: a JSON null
-//   - *[RequestIdNumber]: a JSON number
-//   - *[RequestIdStr]: a JSON string
-type RequestId struct {
-	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
+//   - *[RequestIDNull]: a JSON null
+//   - *[RequestIDNumber]: a JSON number
+//   - *[RequestIDStr]: a JSON string
+type RequestID struct {
+	// Value is the variant: one of the RequestID* types that implement RequestIDValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value RequestIdValue
+	Value RequestIDValue
 	// negZero is Value when it was decoded from the number -0 (JSON's one second
 	// spelling of an integer), so that encoding writes -0 back: an id must reach
 	// its peer exactly as sent.
-	negZero RequestIdValue
+	negZero RequestIDValue
 }
 
-// RequestIdValue is implemented by the variants of RequestId only.
-type RequestIdValue interface {
-	isRequestId()
+// RequestIDValue is implemented by the variants of RequestID only.
+type RequestIDValue interface {
+	isRequestID()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x RequestId) MarshalJSON() ([]byte, error) {
+func (x RequestID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *RequestId) UnmarshalJSON(data []byte) error {
+func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *RequestId) decodeWire(r *wireReader) error {
+func (x *RequestID) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	negZero := r.negativeZero()
 	x.negZero = nil
 	if err := x.decodeChoice(r, known); err != nil {
@@ -658,37 +658,37 @@ func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *RequestId) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *RequestID) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
-		v := new(RequestIdStr)
+		v := new(RequestIDStr)
 		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
-		v := new(RequestIdNumber)
+		v := new(RequestIDNumber)
 		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
-		v := new(RequestIdNull)
+		v := new(RequestIDNull)
 		if err := wireDecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("RequestId (string or number or null)")
+	return r.kindError("RequestID (string or number or null)")
 }
 
-func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestId: no variant set")
+		return nil, wireEncodeErrorf("RequestID: no variant set")
 	}
 	if x.Value == x.negZero {
 		return wireAppendNegativeZero(buf, x.Value.appendJSON)
@@ -696,60 +696,60 @@ func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
 	return x.Value.appendJSON(buf)
 }
 
-// RequestIdNull: The JSON-RPC `null` request id.
+// RequestIDNull: The JSON-RPC `null` request id.
 //
-// It is a variant of RequestId.
-type RequestIdNull struct{}
+// It is a variant of RequestID.
+type RequestIDNull struct{}
 
-func (x *RequestIdNull) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestIDNull) appendJSON(buf []byte) ([]byte, error) {
 	return append(buf, "null"...), nil
 }
 
-func (*RequestIdNull) isRequestId() {}
+func (*RequestIDNull) isRequestID() {}
 
-// NewRequestIdNull returns the RequestId that holds the variant RequestIdNull.
-func NewRequestIdNull() RequestId {
-	return RequestId{Value: &RequestIdNull{}}
+// NewRequestIDNull returns the RequestID that holds the variant RequestIDNull.
+func NewRequestIDNull() RequestID {
+	return RequestID{Value: &RequestIDNull{}}
 }
 
-// RequestIdNumber: A numeric JSON-RPC request id.
+// RequestIDNumber: A numeric JSON-RPC request id.
 //
-// It is a variant of RequestId.
-type RequestIdNumber int64
+// It is a variant of RequestID.
+type RequestIDNumber int64
 
-func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIdNumber")
+		return nil, wireNilVariant("RequestIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
-func (*RequestIdNumber) isRequestId() {}
+func (*RequestIDNumber) isRequestID() {}
 
-// NewRequestIdNumber returns the RequestId that holds the variant RequestIdNumber.
-func NewRequestIdNumber(v int64) RequestId {
-	w := RequestIdNumber(v)
-	return RequestId{Value: &w}
+// NewRequestIDNumber returns the RequestID that holds the variant RequestIDNumber.
+func NewRequestIDNumber(v int64) RequestID {
+	w := RequestIDNumber(v)
+	return RequestID{Value: &w}
 }
 
-// RequestIdStr: A string JSON-RPC request id.
+// RequestIDStr: A string JSON-RPC request id.
 //
-// It is a variant of RequestId.
-type RequestIdStr string
+// It is a variant of RequestID.
+type RequestIDStr string
 
-func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIdStr")
+		return nil, wireNilVariant("RequestIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
 
-func (*RequestIdStr) isRequestId() {}
+func (*RequestIDStr) isRequestID() {}
 
-// NewRequestIdStr returns the RequestId that holds the variant RequestIdStr.
-func NewRequestIdStr(v string) RequestId {
-	w := RequestIdStr(v)
-	return RequestId{Value: &w}
+// NewRequestIDStr returns the RequestID that holds the variant RequestIDStr.
+func NewRequestIDStr(v string) RequestID {
+	w := RequestIDStr(v)
+	return RequestID{Value: &w}
 }
 
 // WriteTextFileRequest: Request to write content to a text file.
@@ -757,7 +757,7 @@ func NewRequestIdStr(v string) RequestId {
 // Only available if the client supports the `fs.writeTextFile` capability.
 type WriteTextFileRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Absolute path to the file to write.
 	Path string `json:"path"`
 	// The text content to write to the file.
@@ -856,7 +856,7 @@ func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionId: A unique identifier for a conversation session between a client and agent.
+// SessionID: A unique identifier for a conversation session between a client and agent.
 //
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
@@ -864,23 +864,23 @@ func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
 // See protocol docs: [Session ID]
 //
 // [Session ID]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#session-id
-type SessionId string
+type SessionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionId) UnmarshalJSON(data []byte) error {
+func (x *SessionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionId) decodeWire(r *wireReader) error {
+func (x *SessionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionId) MarshalJSON() ([]byte, error) {
+func (x SessionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -889,7 +889,7 @@ func (x SessionId) MarshalJSON() ([]byte, error) {
 // Only available if the client supports the `fs.readTextFile` capability.
 type ReadTextFileRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Absolute path to the file to read.
 	Path string `json:"path"`
 	// Line number to start reading from (1-based).
@@ -1010,7 +1010,7 @@ func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
 // [Requesting Permission]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#requesting-permission
 type RequestPermissionRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Details about the tool call requiring permission.
 	ToolCall ToolCallUpdate `json:"toolCall"`
 	// Available permission options for the user to choose from.
@@ -1123,7 +1123,7 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // [Updating]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls#updating
 type ToolCallUpdate struct {
 	// The ID of the tool call being updated.
-	ToolCallID ToolCallId `json:"toolCallId"`
+	ToolCallID ToolCallID `json:"toolCallId"`
 	// Update the tool kind.
 	Kind *ToolKind `json:"kind,omitempty"`
 	// Update the execution status.
@@ -1295,24 +1295,24 @@ func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ToolCallId: Unique identifier for a tool call within a session.
-type ToolCallId string
+// ToolCallID: Unique identifier for a tool call within a session.
+type ToolCallID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ToolCallId) UnmarshalJSON(data []byte) error {
+func (x *ToolCallID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ToolCallId) decodeWire(r *wireReader) error {
+func (x *ToolCallID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
+func (x *ToolCallID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ToolCallId) MarshalJSON() ([]byte, error) {
+func (x ToolCallID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -3257,24 +3257,24 @@ func (x Diff) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// TerminalId: Typed identifier used for terminal values on the wire.
-type TerminalId string
+// TerminalID: Typed identifier used for terminal values on the wire.
+type TerminalID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *TerminalId) UnmarshalJSON(data []byte) error {
+func (x *TerminalID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *TerminalId) decodeWire(r *wireReader) error {
+func (x *TerminalID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
+func (x *TerminalID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x TerminalId) MarshalJSON() ([]byte, error) {
+func (x TerminalID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -3287,7 +3287,7 @@ func (x TerminalId) MarshalJSON() ([]byte, error) {
 // [Terminal]: https://agentclientprotocol.com/protocol/v1/draft/terminals
 type Terminal struct {
 	// Identifier of the terminal instance to embed in the content stream.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -3473,7 +3473,7 @@ func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
 // PermissionOption: An option presented to the user when requesting permission.
 type PermissionOption struct {
 	// Unique identifier for this permission option.
-	OptionID PermissionOptionId `json:"optionId"`
+	OptionID PermissionOptionID `json:"optionId"`
 	// Human-readable label to display to the user.
 	Name string `json:"name"`
 	// Hint about the nature of this permission option.
@@ -3572,24 +3572,24 @@ func (x PermissionOption) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// PermissionOptionId: Unique identifier for a permission option.
-type PermissionOptionId string
+// PermissionOptionID: Unique identifier for a permission option.
+type PermissionOptionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
+func (x *PermissionOptionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *PermissionOptionId) decodeWire(r *wireReader) error {
+func (x *PermissionOptionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *PermissionOptionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x PermissionOptionId) MarshalJSON() ([]byte, error) {
+func (x PermissionOptionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -3655,7 +3655,7 @@ func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
 // CreateTerminalRequest: Request to create a new terminal and execute a command.
 type CreateTerminalRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The command to execute.
 	Command string `json:"command"`
 	// Array of command arguments.
@@ -3900,9 +3900,9 @@ func (x EnvVariable) MarshalJSON() ([]byte, error) {
 // TerminalOutputRequest: Request to get the current output and status of a terminal.
 type TerminalOutputRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the terminal to get output from.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -3993,9 +3993,9 @@ func (x TerminalOutputRequest) MarshalJSON() ([]byte, error) {
 // ReleaseTerminalRequest: Request to release a terminal and free its resources.
 type ReleaseTerminalRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the terminal to release.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -4086,9 +4086,9 @@ func (x ReleaseTerminalRequest) MarshalJSON() ([]byte, error) {
 // WaitForTerminalExitRequest: Request to wait for a terminal command to exit.
 type WaitForTerminalExitRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the terminal to wait for.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -4179,9 +4179,9 @@ func (x WaitForTerminalExitRequest) MarshalJSON() ([]byte, error) {
 // KillTerminalRequest: Request to kill a terminal without releasing it.
 type KillTerminalRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the terminal to kill.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -4426,7 +4426,7 @@ func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wir
 		return nil
 	case "url":
 		v := new(CreateElicitationRequestURL)
-		if err := (*ElicitationUrlMode)(v).decodeObject(r, &tagged); err != nil {
+		if err := (*ElicitationURLMode)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -4495,7 +4495,7 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 // CreateElicitationRequestURL: URL-based elicitation where the client directs the user to a URL.
 //
 // It is the variant of CreateElicitationRequestVariant with mode "url".
-type CreateElicitationRequestURL ElicitationUrlMode
+type CreateElicitationRequestURL ElicitationURLMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
@@ -4509,17 +4509,17 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 		return nil, err
 	}
 	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
-	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
+	return (*ElicitationURLMode)(x).appendMembers(buf, open)
 }
 
 func (x *CreateElicitationRequestURL) declaresMember(name []byte) bool {
-	return string(name) == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
+	return string(name) == "mode" || (*ElicitationURLMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
 
 // NewCreateElicitationRequestURL returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestURL.
-func NewCreateElicitationRequestURL(v ElicitationUrlMode) CreateElicitationRequestVariant {
+func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationRequestVariant {
 	w := CreateElicitationRequestURL(v)
 	return CreateElicitationRequestVariant{Value: &w}
 }
@@ -4604,12 +4604,12 @@ func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateEli
 // during a tool call and needs to redirect it to the user.
 type ElicitationSessionScope struct {
 	// The session this elicitation is tied to.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Optional tool call within the session.
 	//
 	// Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
 	// session without a specific tool call.
-	ToolCallID *ToolCallId `json:"toolCallId,omitempty"`
+	ToolCallID *ToolCallID `json:"toolCallId,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -4640,7 +4640,7 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 			}
 		case "toolCallId":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -4692,7 +4692,7 @@ func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
 // (e.g., during auth/configuration phases before any session is started).
 type ElicitationRequestScope struct {
 	// The request this elicitation is tied to.
-	RequestID RequestId `json:"requestId"`
+	RequestID RequestID `json:"requestId"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -6848,51 +6848,51 @@ func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormMod
 	return ElicitationFormModeVariant{Value: &w}
 }
 
-// ElicitationId: Unique identifier for an elicitation.
-type ElicitationId string
+// ElicitationID: Unique identifier for an elicitation.
+type ElicitationID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationId) UnmarshalJSON(data []byte) error {
+func (x *ElicitationID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationId) decodeWire(r *wireReader) error {
+func (x *ElicitationID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationId) MarshalJSON() ([]byte, error) {
+func (x ElicitationID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ElicitationUrlMode: URL-based elicitation mode where the client directs the user to a URL.
-type ElicitationUrlMode struct {
+// ElicitationURLMode: URL-based elicitation mode where the client directs the user to a URL.
+type ElicitationURLMode struct {
 	// The unique identifier for this elicitation.
-	ElicitationID ElicitationId `json:"elicitationId"`
+	ElicitationID ElicitationID `json:"elicitationId"`
 	// The URL to direct the user to.
 	URL string `json:"url"`
-	// Variant holds the members that depend on the kind of ElicitationUrlMode.
-	Variant ElicitationUrlModeVariant `json:"-"`
+	// Variant holds the members that depend on the kind of ElicitationURLMode.
+	Variant ElicitationURLModeVariant `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLMode) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
+func (x *ElicitationURLMode) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = ElicitationUrlMode{}
+func (x *ElicitationURLMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = ElicitationURLMode{}
 	start := r.mark()
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
@@ -6927,11 +6927,11 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	return x.Variant.decodeObject(r, &owned)
 }
 
-func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
@@ -6945,67 +6945,67 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfElicitationUrlMode = []string{"elicitationId", "url"}
+var wireMembersOfElicitationURLMode = []string{"elicitationId", "url"}
 
-func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationUrlMode, name) || x.Variant.declaresMember(name)
+func (x *ElicitationURLMode) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLMode) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+// ElicitationURLModeVariant: URL-based elicitation mode where the client directs the user to a URL.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[ElicitationUrlModeSession]: a JSON object
-//   - *[ElicitationUrlModeRequest]: a JSON object
-type ElicitationUrlModeVariant struct {
-	// Value is the variant: one of the ElicitationUrlModeVariant* types that implement ElicitationUrlModeVariantValue. A nil
+//   - *[ElicitationURLModeSession]: a JSON object
+//   - *[ElicitationURLModeRequest]: a JSON object
+type ElicitationURLModeVariant struct {
+	// Value is the variant: one of the ElicitationURLModeVariant* types that implement ElicitationURLModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationUrlModeVariantValue
+	Value ElicitationURLModeVariantValue
 }
 
-// ElicitationUrlModeVariantValue is implemented by the variants of ElicitationUrlModeVariant only.
-type ElicitationUrlModeVariantValue interface {
-	isElicitationUrlModeVariant()
+// ElicitationURLModeVariantValue is implemented by the variants of ElicitationURLModeVariant only.
+type ElicitationURLModeVariantValue interface {
+	isElicitationURLModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLModeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
+var keysElicitationURLModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLModeVariant) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
+func (x *ElicitationURLModeVariant) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationUrlModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationUrlModeVariant", known)
+func (x *ElicitationURLModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ElicitationURLModeVariant", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationUrlModeVariant", pos, err, known)
+		r.remember("ElicitationURLModeVariant", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -7015,14 +7015,14 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationUrlModeVariantO)
+		mask, err := look.hasMembers(keysElicitationURLModeVariantO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
 				r.reset(start)
-				v := new(ElicitationUrlModeSession)
+				v := new(ElicitationURLModeSession)
 				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
@@ -7036,7 +7036,7 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 		if mask&(1<<1) != 0 {
 			{
 				r.reset(start)
-				v := new(ElicitationUrlModeRequest)
+				v := new(ElicitationURLModeRequest)
 				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
@@ -7050,90 +7050,90 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationUrlModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wireErrorf("ElicitationURLModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationUrlModeVariant (object)")
+	return r.kindError("ElicitationURLModeVariant (object)")
 }
 
-func (x *ElicitationUrlModeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeVariant) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationUrlModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *ElicitationUrlModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationUrlModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeVariant) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// ElicitationUrlModeSession: Tied to a session, optionally to a specific tool call within that session.
+// ElicitationURLModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
-// It is a variant of ElicitationUrlModeVariant.
-type ElicitationUrlModeSession ElicitationSessionScope
+// It is a variant of ElicitationURLModeVariant.
+type ElicitationURLModeSession ElicitationSessionScope
 
-func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
-func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeSession) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
-func (*ElicitationUrlModeSession) isElicitationUrlModeVariant() {}
+func (*ElicitationURLModeSession) isElicitationURLModeVariant() {}
 
-// NewElicitationUrlModeSession returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeSession.
-func NewElicitationUrlModeSession(v ElicitationSessionScope) ElicitationUrlModeVariant {
-	w := ElicitationUrlModeSession(v)
-	return ElicitationUrlModeVariant{Value: &w}
+// NewElicitationURLModeSession returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeSession.
+func NewElicitationURLModeSession(v ElicitationSessionScope) ElicitationURLModeVariant {
+	w := ElicitationURLModeSession(v)
+	return ElicitationURLModeVariant{Value: &w}
 }
 
-// ElicitationUrlModeRequest: Tied to a specific JSON-RPC request outside of a session
+// ElicitationURLModeRequest: Tied to a specific JSON-RPC request outside of a session
 // (e.g., during auth/configuration phases before any session is started).
 //
-// It is a variant of ElicitationUrlModeVariant.
-type ElicitationUrlModeRequest ElicitationRequestScope
+// It is a variant of ElicitationURLModeVariant.
+type ElicitationURLModeRequest ElicitationRequestScope
 
-func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
-func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeRequest) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
-func (*ElicitationUrlModeRequest) isElicitationUrlModeVariant() {}
+func (*ElicitationURLModeRequest) isElicitationURLModeVariant() {}
 
-// NewElicitationUrlModeRequest returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeRequest.
-func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeVariant {
-	w := ElicitationUrlModeRequest(v)
-	return ElicitationUrlModeVariant{Value: &w}
+// NewElicitationURLModeRequest returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeRequest.
+func NewElicitationURLModeRequest(v ElicitationRequestScope) ElicitationURLModeVariant {
+	w := ElicitationURLModeRequest(v)
+	return ElicitationURLModeVariant{Value: &w}
 }
 
 // ExtRequest: Allows for sending an arbitrary request that is not part of the ACP spec.
@@ -7287,7 +7287,7 @@ func (x *AgentResponse) declaresMember(name []byte) bool {
 // It is a variant of AgentResponse.
 type AgentResponseResult struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific response data.
 	Result AgentResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -7371,7 +7371,7 @@ func NewAgentResponseResult(v AgentResponseResult) AgentResponse {
 // It is a variant of AgentResponse.
 type AgentResponseError struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -8134,7 +8134,7 @@ type AgentCapabilities struct {
 	// Prompt capabilities supported by the agent.
 	PromptCapabilities *PromptCapabilities `json:"promptCapabilities,omitempty"`
 	// MCP capabilities supported by the agent.
-	MCPCapabilities *McpCapabilities `json:"mcpCapabilities,omitempty"`
+	MCPCapabilities *MCPCapabilities `json:"mcpCapabilities,omitempty"`
 	// Session lifecycle and prompt capabilities advertised by the agent.
 	SessionCapabilities *SessionCapabilities `json:"sessionCapabilities,omitempty"`
 	// Authentication-related capabilities supported by the agent.
@@ -8176,7 +8176,7 @@ func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) err
 			}
 		case "mcpCapabilities":
 			if it.once(&seen, 2) {
-				wireLenientNew(&x.MCPCapabilities, r, (*McpCapabilities).decodeWire)
+				wireLenientNew(&x.MCPCapabilities, r, (*MCPCapabilities).decodeWire)
 			}
 		case "sessionCapabilities":
 			if it.once(&seen, 3) {
@@ -8378,36 +8378,36 @@ func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpCapabilities: MCP capabilities supported by the agent
+// MCPCapabilities: MCP capabilities supported by the agent
 //
 // Unstable features add fields, with their build tag (or unstable):
 //
 //   - unstable_mcp_over_acp: ACP
-type McpCapabilities struct {
+type MCPCapabilities struct {
 	// Agent supports `http` MCP servers.
 	HTTP *bool `json:"http,omitempty"`
 	// Agent supports `sse` MCP servers.
 	SSE *bool `json:"sse,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// partMcpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
-	partMcpCapabilitiesMCPOverACP
+	// partMCPCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
+	partMCPCapabilitiesMCPOverACP
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
+func (x *MCPCapabilities) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPCapabilities) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpCapabilities{}
+func (x *MCPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPCapabilities{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -8429,7 +8429,7 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 			}
 		case "acp":
 			if it.once(&seen, 3) {
-				if err := x.partMcpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partMCPCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -8445,11 +8445,11 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 	return nil
 }
 
-func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPCapabilities) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.HTTP != nil {
 		if buf, err = wireAppendBool(x.HTTP, wireAppendKey(buf, open, "\"http\":")); err != nil {
@@ -8466,20 +8466,20 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.partMcpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partMCPCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpCapabilities = []string{"_meta", "http", "sse"}
+var wireMembersOfMCPCapabilities = []string{"_meta", "http", "sse"}
 
-func (x *McpCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.partMcpCapabilitiesMCPOverACP.declaresGatedMember(name)
+func (x *MCPCapabilities) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPCapabilities, name) || x.partMCPCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpCapabilities) MarshalJSON() ([]byte, error) {
+func (x MCPCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
@@ -9339,8 +9339,8 @@ func (x *AuthMethodTerminalVariant) declaresMember(name []byte) bool {
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
 
-// NewAuthMethodTerminalVariant returns the AuthMethod that holds the variant AuthMethodTerminalVariant.
-func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
+// NewAuthMethodTerminal returns the AuthMethod that holds the variant AuthMethodTerminalVariant.
+func NewAuthMethodTerminal(v AuthMethodTerminal) AuthMethod {
 	w := AuthMethodTerminalVariant(v)
 	return AuthMethod{Value: &w}
 }
@@ -9369,30 +9369,30 @@ func (x *AuthMethodAgentVariant) declaresMember(name []byte) bool {
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
 
-// NewAuthMethodAgentVariant returns the AuthMethod that holds the variant AuthMethodAgentVariant.
-func NewAuthMethodAgentVariant(v AuthMethodAgent) AuthMethod {
+// NewAuthMethodAgent returns the AuthMethod that holds the variant AuthMethodAgentVariant.
+func NewAuthMethodAgent(v AuthMethodAgent) AuthMethod {
 	w := AuthMethodAgentVariant(v)
 	return AuthMethod{Value: &w}
 }
 
-// AuthMethodId: Typed identifier used for auth method values on the wire.
-type AuthMethodId string
+// AuthMethodID: Typed identifier used for auth method values on the wire.
+type AuthMethodID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
+func (x *AuthMethodID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *AuthMethodId) decodeWire(r *wireReader) error {
+func (x *AuthMethodID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
+func (x *AuthMethodID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x AuthMethodId) MarshalJSON() ([]byte, error) {
+func (x AuthMethodID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -9405,7 +9405,7 @@ func (x AuthMethodId) MarshalJSON() ([]byte, error) {
 // The client MUST NOT pass this method to `authenticate`.
 type AuthMethodTerminal struct {
 	// Unique identifier for this authentication method.
-	ID AuthMethodId `json:"id"`
+	ID AuthMethodID `json:"id"`
 	// Human-readable name of the authentication method.
 	Name string `json:"name"`
 	// Optional human-readable description of this authentication method.
@@ -9542,7 +9542,7 @@ func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
 // This is the default authentication method type.
 type AuthMethodAgent struct {
 	// Unique identifier for this authentication method.
-	ID AuthMethodId `json:"id"`
+	ID AuthMethodID `json:"id"`
 	// Human-readable name of the authentication method.
 	Name string `json:"name"`
 	// Optional human-readable description of this authentication method.
@@ -9899,7 +9899,7 @@ type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
 	// Used in all subsequent requests for this conversation.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Initial mode state if supported by the Agent
 	//
 	// See protocol docs: [Session Modes]
@@ -10009,7 +10009,7 @@ func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
 // SessionModeState: The set of modes and the one currently active.
 type SessionModeState struct {
 	// The current mode the Agent is in.
-	CurrentModeID SessionModeId `json:"currentModeId"`
+	CurrentModeID SessionModeID `json:"currentModeId"`
 	// The set of modes that the Agent can operate in
 	AvailableModes []SessionMode `json:"availableModes"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -10103,24 +10103,24 @@ func (x SessionModeState) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionModeId: Unique identifier for a Session Mode.
-type SessionModeId string
+// SessionModeID: Unique identifier for a Session Mode.
+type SessionModeID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionModeId) UnmarshalJSON(data []byte) error {
+func (x *SessionModeID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionModeId) decodeWire(r *wireReader) error {
+func (x *SessionModeID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionModeId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionModeID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionModeId) MarshalJSON() ([]byte, error) {
+func (x SessionModeID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -10131,7 +10131,7 @@ func (x SessionModeId) MarshalJSON() ([]byte, error) {
 // [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 type SessionMode struct {
 	// Stable identifier used to refer to this protocol object in later messages.
-	ID SessionModeId `json:"id"`
+	ID SessionModeID `json:"id"`
 	// Human-readable name shown for this protocol object.
 	Name string `json:"name"`
 	// Optional human-readable details shown with this protocol object.
@@ -10235,7 +10235,7 @@ func (x SessionMode) MarshalJSON() ([]byte, error) {
 // SessionConfigOption: A session configuration option selector and its current state.
 type SessionConfigOption struct {
 	// Unique identifier for the configuration option.
-	ID SessionConfigId `json:"id"`
+	ID SessionConfigID `json:"id"`
 	// Human-readable label for the option.
 	Name string `json:"name"`
 	// Optional description for the Client to display to the user.
@@ -10503,24 +10503,24 @@ func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVa
 	return SessionConfigOptionVariant{Value: &w}
 }
 
-// SessionConfigId: Unique identifier for a session configuration option.
-type SessionConfigId string
+// SessionConfigID: Unique identifier for a session configuration option.
+type SessionConfigID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigId) decodeWire(r *wireReader) error {
+func (x *SessionConfigID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigId) MarshalJSON() ([]byte, error) {
+func (x SessionConfigID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -10594,24 +10594,24 @@ func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionConfigValueId: Unique identifier for a session configuration option value.
-type SessionConfigValueId string
+// SessionConfigValueID: Unique identifier for a session configuration option value.
+type SessionConfigValueID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigValueID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigValueId) decodeWire(r *wireReader) error {
+func (x *SessionConfigValueID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigValueID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
+func (x SessionConfigValueID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -10774,7 +10774,7 @@ func NewSessionConfigSelectOptionsGrouped(v []SessionConfigSelectGroup) SessionC
 // SessionConfigSelectOption: A possible value for a session configuration option.
 type SessionConfigSelectOption struct {
 	// Unique identifier for this option value.
-	Value SessionConfigValueId `json:"value"`
+	Value SessionConfigValueID `json:"value"`
 	// Human-readable label for this option value.
 	Name string `json:"name"`
 	// Optional description for this option value.
@@ -10878,7 +10878,7 @@ func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
 type SessionConfigSelectGroup struct {
 	// Unique identifier for this group.
-	Group SessionConfigGroupId `json:"group"`
+	Group SessionConfigGroupID `json:"group"`
 	// Human-readable label for this group.
 	Name string `json:"name"`
 	// The set of option values in this group.
@@ -10981,31 +10981,31 @@ func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionConfigGroupId: Unique identifier for a session configuration option value group.
-type SessionConfigGroupId string
+// SessionConfigGroupID: Unique identifier for a session configuration option value group.
+type SessionConfigGroupID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigGroupID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigGroupId) decodeWire(r *wireReader) error {
+func (x *SessionConfigGroupID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigGroupID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigGroupId) MarshalJSON() ([]byte, error) {
+func (x SessionConfigGroupID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelect: A single-value selector (dropdown) session configuration option payload.
 type SessionConfigSelect struct {
 	// The currently selected value.
-	CurrentValue SessionConfigValueId `json:"currentValue"`
+	CurrentValue SessionConfigValueID `json:"currentValue"`
 	// The set of selectable options.
 	Options SessionConfigSelectOptions `json:"options"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -11354,7 +11354,7 @@ func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
 //   - unstable_session_archive: Archived
 type SessionInfo struct {
 	// Unique identifier for the session
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The working directory for this session. Must be an absolute path.
 	Cwd string `json:"cwd"`
 	// Additional workspace roots reported for this session. Each path must be absolute.
@@ -12525,7 +12525,7 @@ func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificat
 // [Agent Reports Output]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#3-agent-reports-output
 type SessionNotification struct {
 	// The ID of the session this update pertains to.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The actual update content.
 	Update SessionUpdate `json:"update"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -13279,24 +13279,24 @@ func NewSessionUpdateCompactionSummaryChunk(v CompactionSummaryChunk) SessionUpd
 	return SessionUpdate{Value: &w}
 }
 
-// MessageId: Unique identifier for a message within a session.
-type MessageId string
+// MessageID: Unique identifier for a message within a session.
+type MessageID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *MessageId) UnmarshalJSON(data []byte) error {
+func (x *MessageID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *MessageId) decodeWire(r *wireReader) error {
+func (x *MessageID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
+func (x *MessageID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x MessageId) MarshalJSON() ([]byte, error) {
+func (x MessageID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -13308,7 +13308,7 @@ type ContentChunk struct {
 	//
 	// All chunks belonging to the same message share the same `messageId`.
 	// A change in `messageId` indicates a new message has started.
-	MessageID *MessageId `json:"messageId,omitempty"`
+	MessageID *MessageID `json:"messageId,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -13341,7 +13341,7 @@ func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
 			}
 		case "messageId":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MessageID, r, (*MessageId).decodeWire)
+				wireLenientPtr(&x.MessageID, r, (*MessageID).decodeWire)
 			}
 		case "_meta":
 			if it.once(&seen, 2) {
@@ -13408,7 +13408,7 @@ func (x ContentChunk) MarshalJSON() ([]byte, error) {
 // [Tool Calls]: https://agentclientprotocol.com/protocol/v1/draft/tool-calls
 type ToolCall struct {
 	// Unique identifier for this tool call within the session.
-	ToolCallID ToolCallId `json:"toolCallId"`
+	ToolCallID ToolCallID `json:"toolCallId"`
 	// Human-readable title describing what the tool is doing.
 	Title string `json:"title"`
 	// Programmatic name of the tool being invoked.
@@ -14276,7 +14276,7 @@ func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
 // [Session Modes]: https://agentclientprotocol.com/protocol/v1/draft/session-modes
 type CurrentModeUpdate struct {
 	// The ID of the current mode
-	CurrentModeID SessionModeId `json:"currentModeId"`
+	CurrentModeID SessionModeID `json:"currentModeId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -14908,24 +14908,24 @@ func (x Notice) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// CompactionId: Unique identifier for a context compaction within a session.
-type CompactionId string
+// CompactionID: Unique identifier for a context compaction within a session.
+type CompactionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *CompactionId) UnmarshalJSON(data []byte) error {
+func (x *CompactionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *CompactionId) decodeWire(r *wireReader) error {
+func (x *CompactionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *CompactionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x CompactionId) MarshalJSON() ([]byte, error) {
+func (x CompactionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -15001,7 +15001,7 @@ func (x CompactionStatus) MarshalJSON() ([]byte, error) {
 // `summary: []` also clears the summary.
 type CompactionUpdate struct {
 	// The Agent-owned ID of this compaction, unique within the session.
-	CompactionID CompactionId `json:"compactionId"`
+	CompactionID CompactionID `json:"compactionId"`
 	// Current lifecycle status.
 	Status CompactionStatus `json:"status"`
 	// Complete replacement user-displayable summary content for the compaction.
@@ -15123,7 +15123,7 @@ func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
 // the `session.compaction` Client capability.
 type CompactionSummaryChunk struct {
 	// ID of the compaction whose summary receives this content.
-	CompactionID CompactionId `json:"compactionId"`
+	CompactionID CompactionID `json:"compactionId"`
 	// One content block to append.
 	Content ContentBlock `json:"content"`
 	// Metadata scoped to this chunk. Omission and `null` both mean absent.
@@ -15216,7 +15216,7 @@ func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
 type CompleteElicitationNotification struct {
 	// The ID of the elicitation that completed.
-	ElicitationID ElicitationId `json:"elicitationId"`
+	ElicitationID ElicitationID `json:"elicitationId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -15329,7 +15329,7 @@ func (x ExtNotification) MarshalJSON() ([]byte, error) {
 // ClientRequest: A JSON-RPC request object.
 type ClientRequest struct {
 	// The request id used to correlate the matching response.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// The method name to invoke.
 	Method string `json:"method"`
 	// Method-specific request parameters.
@@ -16170,7 +16170,7 @@ func (x InitializeRequest) MarshalJSON() ([]byte, error) {
 type ClientCapabilities struct {
 	// File system capabilities supported by the client.
 	// Determines which file operations the agent can request.
-	Fs *FileSystemCapabilities `json:"fs,omitempty"`
+	FS *FileSystemCapabilities `json:"fs,omitempty"`
 	// Whether the Client support all `terminal/*` methods.
 	Terminal *bool `json:"terminal,omitempty"`
 	// Session-related capabilities supported by the client.
@@ -16219,7 +16219,7 @@ func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) er
 		switch string(it.key) {
 		case "fs":
 			if it.once(&seen, 0) {
-				wireLenientNew(&x.Fs, r, (*FileSystemCapabilities).decodeWire)
+				wireLenientNew(&x.FS, r, (*FileSystemCapabilities).decodeWire)
 			}
 		case "terminal":
 			if it.once(&seen, 1) {
@@ -16271,8 +16271,8 @@ func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if x.Fs != nil {
-		if buf, err = x.Fs.appendJSON(wireAppendKey(buf, open, "\"fs\":")); err != nil {
+	if x.FS != nil {
+		if buf, err = x.FS.appendJSON(wireAppendKey(buf, open, "\"fs\":")); err != nil {
 			return nil, wireAtKey(err, "fs")
 		}
 	}
@@ -16881,7 +16881,7 @@ type ElicitationCapabilities struct {
 	//
 	// Optional. Omitted or `null` both mean the client does not advertise support.
 	// Supplying `{}` means the client supports URL-based elicitation.
-	URL *ElicitationUrlCapabilities `json:"url,omitempty"`
+	URL *ElicitationURLCapabilities `json:"url,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -16913,7 +16913,7 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 			}
 		case "url":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.URL, r, (*ElicitationUrlCapabilities).decodeWire)
+				wireLenientPtr(&x.URL, r, (*ElicitationURLCapabilities).decodeWire)
 			}
 		case "_meta":
 			if it.once(&seen, 2) {
@@ -17036,10 +17036,10 @@ func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationUrlCapabilities: URL-based elicitation capabilities.
+// ElicitationURLCapabilities: URL-based elicitation capabilities.
 //
 // Supplying `{}` means the client supports URL-based elicitation.
-type ElicitationUrlCapabilities struct {
+type ElicitationURLCapabilities struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -17048,16 +17048,16 @@ type ElicitationUrlCapabilities struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLCapabilities) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationURLCapabilities) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = ElicitationUrlCapabilities{}
+func (x *ElicitationURLCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = ElicitationURLCapabilities{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -17081,11 +17081,11 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 	return nil
 }
 
-func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLCapabilities) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
@@ -17095,14 +17095,14 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfElicitationUrlCapabilities = []string{"_meta"}
+var wireMembersOfElicitationURLCapabilities = []string{"_meta"}
 
-func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationUrlCapabilities, name)
+func (*ElicitationURLCapabilities) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfElicitationURLCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
@@ -17112,7 +17112,7 @@ func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
 type AuthenticateRequest struct {
 	// The ID of the authentication method to use.
 	// Must be one of the methods advertised in the initialize response.
-	MethodID AuthMethodId `json:"methodId"`
+	MethodID AuthMethodID `json:"methodId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -17282,7 +17282,7 @@ type NewSessionRequest struct {
 	// additional roots are activated for the new session.
 	AdditionalDirectories []string `json:"additionalDirectories,omitempty"`
 	// List of MCP (Model Context Protocol) servers the agent should connect to.
-	MCPServers []McpServer `json:"mcpServers"`
+	MCPServers []MCPServer `json:"mcpServers"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partNewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
@@ -17328,7 +17328,7 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 				if r.null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
@@ -17374,7 +17374,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	} else {
@@ -17402,7 +17402,7 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
+// MCPServer: Configuration for connecting to an MCP (Model Context Protocol) server.
 //
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
@@ -17411,41 +17411,41 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 //
 // Value holds one of these variants, chosen by the member "type":
 //
-//   - *[McpServerHTTP]: "http"
-//   - *[McpServerSSE]: "sse"
-//   - *McpServerACP: "acp" (build tag unstable_mcp_over_acp)
-//   - *[McpServerStdioVariant]: type absent or null
+//   - *[MCPServerHTTPVariant]: "http"
+//   - *[MCPServerSSEVariant]: "sse"
+//   - *MCPServerACPVariant: "acp" (build tag unstable_mcp_over_acp)
+//   - *[MCPServerStdioVariant]: type absent or null
 //
 // [MCP Servers]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#mcp-servers
-type McpServer struct {
-	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
+type MCPServer struct {
+	// Value is the variant: one of the MCPServer* types that implement MCPServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value McpServerValue
+	Value MCPServerValue
 }
 
-// McpServerValue is implemented by the variants of McpServer only.
-type McpServerValue interface {
-	isMcpServer()
+// MCPServerValue is implemented by the variants of MCPServer only.
+type MCPServerValue interface {
+	isMCPServer()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServer) MarshalJSON() ([]byte, error) {
+func (x MCPServer) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServer) UnmarshalJSON(data []byte) error {
+func (x *MCPServer) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServer) decodeWire(r *wireReader) error {
+func (x *MCPServer) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
@@ -17454,8 +17454,8 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 		return err
 	}
 	if !found || raw.isNull() {
-		v := new(McpServerStdioVariant)
-		if err := (*McpServerStdio)(v).decodeObject(r, &tagged); err != nil {
+		v := new(MCPServerStdioVariant)
+		if err := (*MCPServerStdio)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -17467,15 +17467,15 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	switch string(tag) {
 	case "http":
-		v := new(McpServerHTTP)
-		if err := (*McpServerHttp)(v).decodeObject(r, &tagged); err != nil {
+		v := new(MCPServerHTTPVariant)
+		if err := (*MCPServerHTTP)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "sse":
-		v := new(McpServerSSE)
-		if err := (*McpServerSse)(v).decodeObject(r, &tagged); err != nil {
+		v := new(MCPServerSSEVariant)
+		if err := (*MCPServerSSE)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -17484,133 +17484,133 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 		if ok, err := x.decodeGatedMCPOverACP(tag, r, &tagged); ok {
 			return err
 		}
-		v := new(McpServerStdioVariant)
-		if (*McpServerStdio)(v).decodeObject(r, known) == nil {
+		v := new(MCPServerStdioVariant)
+		if (*MCPServerStdio)(v).decodeObject(r, known) == nil {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("%s: unknown %s %s (known: %s)", "McpServer", "type", wireQuoteExcerpt(tag), "\"http\", \"sse\""+knownMcpServerMCPOverACP)
+		return wireErrorf("%s: unknown %s %s (known: %s)", "MCPServer", "type", wireQuoteExcerpt(tag), "\"http\", \"sse\""+knownMCPServerMCPOverACP)
 	}
 }
 
-func (x *McpServer) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServer) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("McpServer: no variant set")
+		return nil, wireEncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *McpServer) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("McpServer: no variant set")
+		return nil, wireEncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *McpServer) declaresMember(name []byte) bool {
+func (x *MCPServer) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// McpServerHTTP: HTTP transport configuration
+// MCPServerHTTPVariant: HTTP transport configuration
 //
 // Only available when the Agent capabilities indicate `mcp_capabilities.http` is `true`.
 //
-// It is the variant of McpServer with type "http".
-type McpServerHTTP McpServerHttp
+// It is the variant of MCPServer with type "http".
+type MCPServerHTTPVariant MCPServerHTTP
 
-func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerHTTPVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerHTTPVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("McpServerHTTP")
+		return nil, wireNilVariant("MCPServerHTTPVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
-	return (*McpServerHttp)(x).appendMembers(buf, open)
+	return (*MCPServerHTTP)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerHTTP) declaresMember(name []byte) bool {
-	return string(name) == "type" || (*McpServerHttp)(x).declaresMember(name)
+func (x *MCPServerHTTPVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*MCPServerHTTP)(x).declaresMember(name)
 }
 
-func (*McpServerHTTP) isMcpServer() {}
+func (*MCPServerHTTPVariant) isMCPServer() {}
 
-// NewMcpServerHTTP returns the McpServer that holds the variant McpServerHTTP.
-func NewMcpServerHTTP(v McpServerHttp) McpServer {
-	w := McpServerHTTP(v)
-	return McpServer{Value: &w}
+// NewMCPServerHTTP returns the MCPServer that holds the variant MCPServerHTTPVariant.
+func NewMCPServerHTTP(v MCPServerHTTP) MCPServer {
+	w := MCPServerHTTPVariant(v)
+	return MCPServer{Value: &w}
 }
 
-// McpServerSSE: SSE transport configuration
+// MCPServerSSEVariant: SSE transport configuration
 //
 // Only available when the Agent capabilities indicate `mcp_capabilities.sse` is `true`.
 //
-// It is the variant of McpServer with type "sse".
-type McpServerSSE McpServerSse
+// It is the variant of MCPServer with type "sse".
+type MCPServerSSEVariant MCPServerSSE
 
-func (x *McpServerSSE) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerSSEVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerSSEVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("McpServerSSE")
+		return nil, wireNilVariant("MCPServerSSEVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"sse\"")
-	return (*McpServerSse)(x).appendMembers(buf, open)
+	return (*MCPServerSSE)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerSSE) declaresMember(name []byte) bool {
-	return string(name) == "type" || (*McpServerSse)(x).declaresMember(name)
+func (x *MCPServerSSEVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*MCPServerSSE)(x).declaresMember(name)
 }
 
-func (*McpServerSSE) isMcpServer() {}
+func (*MCPServerSSEVariant) isMCPServer() {}
 
-// NewMcpServerSSE returns the McpServer that holds the variant McpServerSSE.
-func NewMcpServerSSE(v McpServerSse) McpServer {
-	w := McpServerSSE(v)
-	return McpServer{Value: &w}
+// NewMCPServerSSE returns the MCPServer that holds the variant MCPServerSSEVariant.
+func NewMCPServerSSE(v MCPServerSSE) MCPServer {
+	w := MCPServerSSEVariant(v)
+	return MCPServer{Value: &w}
 }
 
-// McpServerStdioVariant: Stdio transport configuration
+// MCPServerStdioVariant: Stdio transport configuration
 //
 // All Agents MUST support this transport.
 //
-// It is the variant of McpServer used when type is absent or null.
-type McpServerStdioVariant McpServerStdio
+// It is the variant of MCPServer used when type is absent or null.
+type MCPServerStdioVariant MCPServerStdio
 
-func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("McpServerStdioVariant")
+		return nil, wireNilVariant("MCPServerStdioVariant")
 	}
-	return (*McpServerStdio)(x).appendMembers(buf, open)
+	return (*MCPServerStdio)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerStdioVariant) declaresMember(name []byte) bool {
-	return (*McpServerStdio)(x).declaresMember(name)
+func (x *MCPServerStdioVariant) declaresMember(name []byte) bool {
+	return (*MCPServerStdio)(x).declaresMember(name)
 }
 
-func (*McpServerStdioVariant) isMcpServer() {}
+func (*MCPServerStdioVariant) isMCPServer() {}
 
-// NewMcpServerStdioVariant returns the McpServer that holds the variant McpServerStdioVariant.
-func NewMcpServerStdioVariant(v McpServerStdio) McpServer {
-	w := McpServerStdioVariant(v)
-	return McpServer{Value: &w}
+// NewMCPServerStdio returns the MCPServer that holds the variant MCPServerStdioVariant.
+func NewMCPServerStdio(v MCPServerStdio) MCPServer {
+	w := MCPServerStdioVariant(v)
+	return MCPServer{Value: &w}
 }
 
-// HttpHeader: An HTTP header to set when making requests to the MCP server.
-type HttpHeader struct {
+// HTTPHeader: An HTTP header to set when making requests to the MCP server.
+type HTTPHeader struct {
 	// The name of the HTTP header.
 	Name string `json:"name"`
 	// The value to set for the HTTP header.
@@ -17623,16 +17623,16 @@ type HttpHeader struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *HttpHeader) UnmarshalJSON(data []byte) error {
+func (x *HTTPHeader) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *HttpHeader) decodeWire(r *wireReader) error {
+func (x *HTTPHeader) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = HttpHeader{}
+func (x *HTTPHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = HTTPHeader{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -17671,11 +17671,11 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	return nil
 }
 
-func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
+func (x *HTTPHeader) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *HTTPHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -17691,25 +17691,25 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfHttpHeader = []string{"_meta", "name", "value"}
+var wireMembersOfHTTPHeader = []string{"_meta", "name", "value"}
 
-func (*HttpHeader) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfHttpHeader, name)
+func (*HTTPHeader) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfHTTPHeader, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x HttpHeader) MarshalJSON() ([]byte, error) {
+func (x HTTPHeader) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServerHttp: HTTP transport configuration for MCP.
-type McpServerHttp struct {
+// MCPServerHTTP: HTTP transport configuration for MCP.
+type MCPServerHTTP struct {
 	// Human-readable name identifying this MCP server.
 	Name string `json:"name"`
 	// URL to the MCP server.
 	URL string `json:"url"`
 	// HTTP headers to set when making requests to the MCP server.
-	Headers []HttpHeader `json:"headers"`
+	Headers []HTTPHeader `json:"headers"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -17718,16 +17718,16 @@ type McpServerHttp struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
+func (x *MCPServerHTTP) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServerHttp) decodeWire(r *wireReader) error {
+func (x *MCPServerHTTP) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpServerHttp{}
+func (x *MCPServerHTTP) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPServerHTTP{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -17749,7 +17749,7 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 				if r.null() {
 					x.Headers = nil
 				} else {
-					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+					err = wireDecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
 				}
 			}
 		case "_meta":
@@ -17774,11 +17774,11 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	return nil
 }
 
-func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerHTTP) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -17787,7 +17787,7 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	} else {
@@ -17801,25 +17801,25 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpServerHttp = []string{"_meta", "headers", "name", "url"}
+var wireMembersOfMCPServerHTTP = []string{"_meta", "headers", "name", "url"}
 
-func (*McpServerHttp) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpServerHttp, name)
+func (*MCPServerHTTP) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPServerHTTP, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServerHttp) MarshalJSON() ([]byte, error) {
+func (x MCPServerHTTP) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServerSse: SSE transport configuration for MCP.
-type McpServerSse struct {
+// MCPServerSSE: SSE transport configuration for MCP.
+type MCPServerSSE struct {
 	// Human-readable name identifying this MCP server.
 	Name string `json:"name"`
 	// URL to the MCP server.
 	URL string `json:"url"`
 	// HTTP headers to set when making requests to the MCP server.
-	Headers []HttpHeader `json:"headers"`
+	Headers []HTTPHeader `json:"headers"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -17828,16 +17828,16 @@ type McpServerSse struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServerSse) UnmarshalJSON(data []byte) error {
+func (x *MCPServerSSE) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServerSse) decodeWire(r *wireReader) error {
+func (x *MCPServerSSE) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpServerSse{}
+func (x *MCPServerSSE) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPServerSSE{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -17859,7 +17859,7 @@ func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 				if r.null() {
 					x.Headers = nil
 				} else {
-					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+					err = wireDecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
 				}
 			}
 		case "_meta":
@@ -17884,11 +17884,11 @@ func (x *McpServerSse) decodeObject(r *wireReader, known *wireKnownSet) error {
 	return nil
 }
 
-func (x *McpServerSse) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerSSE) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -17897,7 +17897,7 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	} else {
@@ -17911,19 +17911,19 @@ func (x *McpServerSse) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpServerSse = []string{"_meta", "headers", "name", "url"}
+var wireMembersOfMCPServerSSE = []string{"_meta", "headers", "name", "url"}
 
-func (*McpServerSse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpServerSse, name)
+func (*MCPServerSSE) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPServerSSE, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServerSse) MarshalJSON() ([]byte, error) {
+func (x MCPServerSSE) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServerStdio: Stdio transport configuration for MCP.
-type McpServerStdio struct {
+// MCPServerStdio: Stdio transport configuration for MCP.
+type MCPServerStdio struct {
 	// Human-readable name identifying this MCP server.
 	Name string `json:"name"`
 	// Absolute path to the MCP server executable.
@@ -17940,16 +17940,16 @@ type McpServerStdio struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
+func (x *MCPServerStdio) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServerStdio) decodeWire(r *wireReader) error {
+func (x *MCPServerStdio) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpServerStdio{}
+func (x *MCPServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPServerStdio{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -18004,11 +18004,11 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	return nil
 }
 
-func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerStdio) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -18038,14 +18038,14 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpServerStdio = []string{"_meta", "args", "command", "env", "name"}
+var wireMembersOfMCPServerStdio = []string{"_meta", "args", "command", "env", "name"}
 
-func (*McpServerStdio) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpServerStdio, name)
+func (*MCPServerStdio) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPServerStdio, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServerStdio) MarshalJSON() ([]byte, error) {
+func (x MCPServerStdio) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
@@ -18062,7 +18062,7 @@ func (x McpServerStdio) MarshalJSON() ([]byte, error) {
 // [Loading Sessions]: https://agentclientprotocol.com/protocol/v1/draft/session-setup#loading-sessions
 type LoadSessionRequest struct {
 	// List of MCP servers to connect to for this session.
-	MCPServers []McpServer `json:"mcpServers"`
+	MCPServers []MCPServer `json:"mcpServers"`
 	// The working directory for this session. Must be an absolute path.
 	Cwd string `json:"cwd"`
 	// Additional workspace roots to activate for this session. Each path must be absolute.
@@ -18073,7 +18073,7 @@ type LoadSessionRequest struct {
 	// the request `cwd` matches the session's `cwd`.
 	AdditionalDirectories []string `json:"additionalDirectories,omitempty"`
 	// The ID of the session to load.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partLoadSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
@@ -18107,7 +18107,7 @@ func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 				if r.null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "cwd":
@@ -18161,7 +18161,7 @@ func (x *LoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	} else {
@@ -18316,7 +18316,7 @@ func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
 // Only available if the Agent supports the `sessionCapabilities.delete` capability.
 type DeleteSessionRequest struct {
 	// The ID of the session to delete.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -18409,7 +18409,7 @@ func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
 //   - unstable_system_prompt: SystemPrompt
 type ResumeSessionRequest struct {
 	// The ID of the session to resume.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The working directory for this session. Must be an absolute path.
 	Cwd string `json:"cwd"`
 	// Additional workspace roots to activate for this session. Each path must be absolute.
@@ -18420,7 +18420,7 @@ type ResumeSessionRequest struct {
 	// the request `cwd` matches the session's `cwd`.
 	AdditionalDirectories []string `json:"additionalDirectories,omitempty"`
 	// List of MCP servers to connect to for this session.
-	MCPServers []McpServer `json:"mcpServers,omitempty"`
+	MCPServers []MCPServer `json:"mcpServers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partResumeSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
@@ -18470,7 +18470,7 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 				if r.null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
@@ -18519,7 +18519,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
@@ -18554,7 +18554,7 @@ func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
 // Only available if the Agent supports the `sessionCapabilities.close` capability.
 type CloseSessionRequest struct {
 	// The ID of the session to close.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -18638,9 +18638,9 @@ func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 // SetSessionModeRequest: Request parameters for setting a session mode.
 type SetSessionModeRequest struct {
 	// The ID of the session to set the mode for.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the mode to set.
-	ModeID SessionModeId `json:"modeId"`
+	ModeID SessionModeID `json:"modeId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -18731,9 +18731,9 @@ func (x SetSessionModeRequest) MarshalJSON() ([]byte, error) {
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
 type SetSessionConfigOptionRequest struct {
 	// The ID of the session to set the configuration option for.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the configuration option to set.
-	ConfigID SessionConfigId `json:"configId"`
+	ConfigID SessionConfigID `json:"configId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
@@ -19001,7 +19001,7 @@ func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBool
 // It is the variant of SetSessionConfigOptionRequestVariant used when type is absent or null.
 type SetSessionConfigOptionRequestValueID struct {
 	// The value ID.
-	Value SessionConfigValueId `json:"value"`
+	Value SessionConfigValueID `json:"value"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -19080,7 +19080,7 @@ func NewSetSessionConfigOptionRequestValueID(v SetSessionConfigOptionRequestValu
 // [User Message]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#1-user-message
 type PromptRequest struct {
 	// The ID of the session to send this user message to
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The blocks of content that compose the user's message.
 	//
 	// As a baseline, the Agent MUST support `text` and `resource_link` content blocks,
@@ -19308,7 +19308,7 @@ func (x *ClientResponse) declaresMember(name []byte) bool {
 // It is a variant of ClientResponse.
 type ClientResponseResult struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific response data.
 	Result ClientResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -19392,7 +19392,7 @@ func NewClientResponseResult(v ClientResponseResult) ClientResponse {
 // It is a variant of ClientResponse.
 type ClientResponseError struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific error data.
 	Error Error `json:"error"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -20299,7 +20299,7 @@ func NewRequestPermissionOutcomeSelected(v SelectedPermissionOutcome) RequestPer
 // SelectedPermissionOutcome: The user selected one of the provided options.
 type SelectedPermissionOutcome struct {
 	// The ID of the option the user selected.
-	OptionID PermissionOptionId `json:"optionId"`
+	OptionID PermissionOptionID `json:"optionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -20383,7 +20383,7 @@ func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
 // CreateTerminalResponse: Response containing the ID of the created terminal.
 type CreateTerminalResponse struct {
 	// The unique identifier for the created terminal.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -21818,7 +21818,7 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 // [Cancellation]: https://agentclientprotocol.com/protocol/v1/draft/prompt-turn#cancellation
 type CancelNotification struct {
 	// The ID of the session to cancel operations for.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -21906,7 +21906,7 @@ func (x CancelNotification) MarshalJSON() ([]byte, error) {
 // [Cancellation]: https://agentclientprotocol.com/protocol/v1/draft/cancellation
 type CancelRequestNotification struct {
 	// The ID of the request to cancel.
-	RequestID RequestId `json:"requestId"`
+	RequestID RequestID `json:"requestId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -22049,10 +22049,10 @@ const SideClient Side = "client"
 
 // Methods that the side "client" handles (ClientMethods).
 const (
-	// ClientMethodFsWriteTextFile is the request "fs/write_text_file": params WriteTextFileRequest, result WriteTextFileResponse.
-	ClientMethodFsWriteTextFile = "fs/write_text_file"
-	// ClientMethodFsReadTextFile is the request "fs/read_text_file": params ReadTextFileRequest, result ReadTextFileResponse.
-	ClientMethodFsReadTextFile = "fs/read_text_file"
+	// ClientMethodFSWriteTextFile is the request "fs/write_text_file": params WriteTextFileRequest, result WriteTextFileResponse.
+	ClientMethodFSWriteTextFile = "fs/write_text_file"
+	// ClientMethodFSReadTextFile is the request "fs/read_text_file": params ReadTextFileRequest, result ReadTextFileResponse.
+	ClientMethodFSReadTextFile = "fs/read_text_file"
 	// ClientMethodSessionRequestPermission is the request "session/request_permission": params RequestPermissionRequest, result RequestPermissionResponse.
 	ClientMethodSessionRequestPermission = "session/request_permission"
 	// ClientMethodTerminalCreate is the request "terminal/create": params CreateTerminalRequest, result CreateTerminalResponse.
@@ -22081,8 +22081,8 @@ var ClientMethods = &MethodTable{
 	extRequest:      Method{Params: "ExtRequest", Result: "ExtResponse"},
 	extNotification: Method{Notification: true, Params: "ExtNotification"},
 	methods: []Method{
-		{Name: ClientMethodFsWriteTextFile, Params: "WriteTextFileRequest", Result: "WriteTextFileResponse"},
-		{Name: ClientMethodFsReadTextFile, Params: "ReadTextFileRequest", Result: "ReadTextFileResponse"},
+		{Name: ClientMethodFSWriteTextFile, Params: "WriteTextFileRequest", Result: "WriteTextFileResponse"},
+		{Name: ClientMethodFSReadTextFile, Params: "ReadTextFileRequest", Result: "ReadTextFileResponse"},
 		{Name: ClientMethodSessionRequestPermission, Params: "RequestPermissionRequest", Result: "RequestPermissionResponse"},
 		{Name: ClientMethodTerminalCreate, Params: "CreateTerminalRequest", Result: "CreateTerminalResponse"},
 		{Name: ClientMethodTerminalOutput, Params: "TerminalOutputRequest", Result: "TerminalOutputResponse"},
@@ -22201,7 +22201,7 @@ func DecodeMessage(data []byte) (Message, error) {
 // Request is a JSON-RPC request: a call of Method that expects a Response with the same ID.
 type Request struct {
 	// ID identifies the request; its response carries the same ID.
-	ID RequestId
+	ID RequestID
 	// Method is the wire name of the method called.
 	Method string
 	// Params are the method's params as received, nil when absent; the method table
@@ -22266,7 +22266,7 @@ func (x Notification) MarshalJSON() ([]byte, error) {
 // Error when it failed. Exactly one of them is set.
 type Response struct {
 	// ID is the ID of the request answered.
-	ID RequestId
+	ID RequestID
 	// Result is the method's result as received; the method table of the side that
 	// handled the request decodes it by the request's method (DecodeResult). A result
 	// of null is the JSON null, not nil.
@@ -22534,12 +22534,12 @@ type UnimplementedClient struct{}
 
 // WriteTextFile answers that "fs/write_text_file" is not implemented.
 func (UnimplementedClient) WriteTextFile(ctx context.Context, params *WriteTextFileRequest) (*WriteTextFileResponse, error) {
-	return nil, wireNotImplemented(SideClient, ClientMethodFsWriteTextFile, false)
+	return nil, wireNotImplemented(SideClient, ClientMethodFSWriteTextFile, false)
 }
 
 // ReadTextFile answers that "fs/read_text_file" is not implemented.
 func (UnimplementedClient) ReadTextFile(ctx context.Context, params *ReadTextFileRequest) (*ReadTextFileResponse, error) {
-	return nil, wireNotImplemented(SideClient, ClientMethodFsReadTextFile, false)
+	return nil, wireNotImplemented(SideClient, ClientMethodFSReadTextFile, false)
 }
 
 // RequestPermission answers that "session/request_permission" is not implemented.
@@ -22603,8 +22603,8 @@ var clientRoutesGated []func(Client, *wireRoutes)
 
 // clientRoutes routes the methods of client to h.
 func clientRoutes(h Client, r *wireRoutes) {
-	r.requests[ClientMethodFsWriteTextFile] = wireServe(h.WriteTextFile)
-	r.requests[ClientMethodFsReadTextFile] = wireServe(h.ReadTextFile)
+	r.requests[ClientMethodFSWriteTextFile] = wireServe(h.WriteTextFile)
+	r.requests[ClientMethodFSReadTextFile] = wireServe(h.ReadTextFile)
 	r.requests[ClientMethodSessionRequestPermission] = wireServe(h.RequestPermission)
 	r.requests[ClientMethodTerminalCreate] = wireServe(h.CreateTerminal)
 	r.requests[ClientMethodTerminalOutput] = wireServe(h.TerminalOutput)
@@ -22670,14 +22670,14 @@ func (c *AgentConn) Serve(agent Agent) error {
 // The peer's error response comes back as the schema's error type; when ctx
 // ends first, the peer is told to cancel and the error has code -32800.
 func (c *AgentConn) WriteTextFile(ctx context.Context, params *WriteTextFileRequest) (*WriteTextFileResponse, error) {
-	return wireCall[WriteTextFileResponse](ctx, c.Conn, ClientMethodFsWriteTextFile, params)
+	return wireCall[WriteTextFileResponse](ctx, c.Conn, ClientMethodFSWriteTextFile, params)
 }
 
 // ReadTextFile sends the request "fs/read_text_file" to the client and waits for its result.
 // The peer's error response comes back as the schema's error type; when ctx
 // ends first, the peer is told to cancel and the error has code -32800.
 func (c *AgentConn) ReadTextFile(ctx context.Context, params *ReadTextFileRequest) (*ReadTextFileResponse, error) {
-	return wireCall[ReadTextFileResponse](ctx, c.Conn, ClientMethodFsReadTextFile, params)
+	return wireCall[ReadTextFileResponse](ctx, c.Conn, ClientMethodFSReadTextFile, params)
 }
 
 // RequestPermission sends the request "session/request_permission" to the client and waits for its result.
@@ -22970,7 +22970,7 @@ func ToolContent(block ContentBlock) ToolCallContent {
 
 // PermissionSelected returns the outcome of a permission request in which the
 // user chose the option with the given id.
-func PermissionSelected(option PermissionOptionId) RequestPermissionOutcome {
+func PermissionSelected(option PermissionOptionID) RequestPermissionOutcome {
 	return RequestPermissionOutcome{Value: &RequestPermissionOutcomeSelected{OptionID: option}}
 }
 
@@ -22987,11 +22987,11 @@ func PermissionCancelled() RequestPermissionOutcome {
 // returns once the notification is queued, as the connection's own method does.
 type SessionSender struct {
 	conn      *AgentConn
-	sessionID SessionId
+	sessionID SessionID
 }
 
 // Session returns the sender of session/update notifications for the session id.
-func (c *AgentConn) Session(sessionID SessionId) SessionSender {
+func (c *AgentConn) Session(sessionID SessionID) SessionSender {
 	return SessionSender{
 		conn:      c,
 		sessionID: sessionID,
@@ -23027,7 +23027,7 @@ func (s SessionSender) UserMessage(ctx context.Context, text string) error {
 
 // ToolCall reports a tool call the agent starts: the client shows it under
 // the title until updates with the same id change it.
-func (s SessionSender) ToolCall(ctx context.Context, id ToolCallId, title string, kind ToolKind) error {
+func (s SessionSender) ToolCall(ctx context.Context, id ToolCallID, title string, kind ToolKind) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCall{
 		Kind:       Ptr(kind),
 		Title:      title,
@@ -23037,7 +23037,7 @@ func (s SessionSender) ToolCall(ctx context.Context, id ToolCallId, title string
 
 // UpdateToolCall sets the status of a tool call and, when content is given,
 // replaces its content (tool_call_update); other members stay as they were.
-func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallId, status ToolCallStatus, content ...ToolCallContent) error {
+func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status ToolCallStatus, content ...ToolCallContent) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCallUpdate{
 		Content:    content,
 		Status:     Ptr(status),

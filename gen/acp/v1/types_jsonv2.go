@@ -26,12 +26,12 @@ func (x *AgentRequestParams) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x RequestId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x RequestID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *RequestId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *RequestID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -46,12 +46,12 @@ func (x WriteTextFileRequest) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -86,12 +86,12 @@ func (x ToolCallUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ToolCallId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ToolCallID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ToolCallId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ToolCallID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -256,12 +256,12 @@ func (x Diff) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *TerminalId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *TerminalID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x TerminalId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x TerminalID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -296,12 +296,12 @@ func (x PermissionOption) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *PermissionOptionId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *PermissionOptionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x PermissionOptionId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x PermissionOptionID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -566,32 +566,32 @@ func (x *ElicitationFormModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) erro
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationUrlMode) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationURLMode) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationUrlMode) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationURLMode) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationUrlModeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationURLModeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationUrlModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationURLModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -666,12 +666,12 @@ func (x PromptCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -766,12 +766,12 @@ func (x *AuthMethod) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *AuthMethodId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *AuthMethodID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x AuthMethodId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x AuthMethodID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -846,12 +846,12 @@ func (x SessionModeState) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionModeId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionModeID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionModeId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionModeID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -886,12 +886,12 @@ func (x *SessionConfigOptionVariant) UnmarshalJSONFrom(d *jsontext.Decoder) erro
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionConfigId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionConfigID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionConfigId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionConfigID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -906,12 +906,12 @@ func (x SessionConfigOptionCategory) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionConfigValueId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionConfigValueID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionConfigValueId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionConfigValueID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -946,12 +946,12 @@ func (x SessionConfigSelectGroup) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionConfigGroupId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionConfigGroupID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionConfigGroupId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionConfigGroupID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -1146,12 +1146,12 @@ func (x *SessionUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *MessageId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MessageID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x MessageId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MessageID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -1326,12 +1326,12 @@ func (x Notice) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *CompactionId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *CompactionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x CompactionId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x CompactionID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -1516,12 +1516,12 @@ func (x ElicitationFormCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationUrlCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationURLCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationUrlCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationURLCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
@@ -1556,52 +1556,52 @@ func (x NewSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpServer) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPServer) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpServer) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPServer) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *HttpHeader) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *HTTPHeader) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x HttpHeader) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x HTTPHeader) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpServerHttp) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPServerHTTP) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpServerHttp) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPServerHTTP) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpServerSse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPServerSSE) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpServerSse) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPServerSSE) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpServerStdio) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPServerStdio) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpServerStdio) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPServerStdio) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 

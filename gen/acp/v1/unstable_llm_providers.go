@@ -321,9 +321,9 @@ func (x ListProvidersResponse) MarshalJSON() ([]byte, error) {
 // Information about a configurable LLM provider.
 type ProviderInfo struct {
 	// Provider identifier, for example "main" or "openai".
-	ProviderID ProviderId `json:"providerId"`
+	ProviderID ProviderID `json:"providerId"`
 	// Supported protocol types for this provider.
-	Supported []LlmProtocol `json:"supported"`
+	Supported []LLMProtocol `json:"supported"`
 	// Whether this provider is mandatory and cannot be disabled via `providers/disable`.
 	// If true, clients must not call `providers/disable` for this provider ID.
 	Required bool `json:"required"`
@@ -362,7 +362,7 @@ func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
 			}
 		case "supported":
 			if it.once(&seen, 1) {
-				wireLenientSlice(&x.Supported, r, true, (*LlmProtocol).decodeWire)
+				wireLenientSlice(&x.Supported, r, true, (*LLMProtocol).decodeWire)
 			}
 		case "required":
 			if it.once(&seen, 2) {
@@ -404,7 +404,7 @@ func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 		return nil, wireAtKey(err, "providerId")
 	}
 	if x.Supported != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*LlmProtocol).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*LLMProtocol).appendJSON); err != nil {
 			return nil, wireAtKey(err, "supported")
 		}
 	} else {
@@ -437,32 +437,32 @@ func (x ProviderInfo) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ProviderId: UNSTABLE
+// ProviderID: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
 // Unique identifier for a configurable LLM provider.
-type ProviderId string
+type ProviderID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ProviderId) UnmarshalJSON(data []byte) error {
+func (x *ProviderID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ProviderId) decodeWire(r *wireReader) error {
+func (x *ProviderID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *ProviderId) appendJSON(buf []byte) ([]byte, error) {
+func (x *ProviderID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ProviderId) MarshalJSON() ([]byte, error) {
+func (x ProviderID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// LlmProtocol: UNSTABLE
+// LLMProtocol: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
@@ -472,68 +472,68 @@ func (x ProviderId) MarshalJSON() ([]byte, error) {
 //
 // Protocol names beginning with `_` are free for custom use, like other ACP extension methods.
 // Protocol names that do not begin with `_` are reserved for the ACP spec.
-type LlmProtocol string
+type LLMProtocol string
 
 const (
 	// Anthropic API protocol.
-	LlmProtocolAnthropic LlmProtocol = "anthropic"
+	LLMProtocolAnthropic LLMProtocol = "anthropic"
 	// OpenAI API protocol.
-	LlmProtocolOpenai LlmProtocol = "openai"
+	LLMProtocolOpenai LLMProtocol = "openai"
 	// Azure OpenAI API protocol.
-	LlmProtocolAzure LlmProtocol = "azure"
+	LLMProtocolAzure LLMProtocol = "azure"
 	// Google Vertex AI API protocol.
-	LlmProtocolVertex LlmProtocol = "vertex"
+	LLMProtocolVertex LLMProtocol = "vertex"
 	// AWS Bedrock API protocol.
-	LlmProtocolBedrock LlmProtocol = "bedrock"
+	LLMProtocolBedrock LLMProtocol = "bedrock"
 )
 
 // IsKnown reports whether x is one of the values the schema names.
-func (x LlmProtocol) IsKnown() bool {
+func (x LLMProtocol) IsKnown() bool {
 	switch x {
-	case LlmProtocolAnthropic, LlmProtocolOpenai, LlmProtocolAzure, LlmProtocolVertex, LlmProtocolBedrock:
+	case LLMProtocolAnthropic, LLMProtocolOpenai, LLMProtocolAzure, LLMProtocolVertex, LLMProtocolBedrock:
 		return true
 	}
 	return false
 }
 
 // IsExtension reports whether x is an implementation-defined value (it starts with "_").
-func (x LlmProtocol) IsExtension() bool {
+func (x LLMProtocol) IsExtension() bool {
 	return len(x) > 0 && x[0] == '_'
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *LlmProtocol) UnmarshalJSON(data []byte) error {
+func (x *LLMProtocol) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *LlmProtocol) decodeWire(r *wireReader) error {
+func (x *LLMProtocol) decodeWire(r *wireReader) error {
 	s, err := wireStringBytes(r)
 	if err != nil {
 		return err
 	}
 	switch string(s) {
 	case "anthropic":
-		*x = LlmProtocolAnthropic
+		*x = LLMProtocolAnthropic
 	case "openai":
-		*x = LlmProtocolOpenai
+		*x = LLMProtocolOpenai
 	case "azure":
-		*x = LlmProtocolAzure
+		*x = LLMProtocolAzure
 	case "vertex":
-		*x = LlmProtocolVertex
+		*x = LLMProtocolVertex
 	case "bedrock":
-		*x = LlmProtocolBedrock
+		*x = LLMProtocolBedrock
 	default:
-		*x = LlmProtocol(string(s))
+		*x = LLMProtocol(string(s))
 	}
 	return nil
 }
 
-func (x *LlmProtocol) appendJSON(buf []byte) ([]byte, error) {
+func (x *LLMProtocol) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x LlmProtocol) MarshalJSON() ([]byte, error) {
+func (x LLMProtocol) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -544,7 +544,7 @@ func (x LlmProtocol) MarshalJSON() ([]byte, error) {
 // Current effective non-secret routing configuration for a provider.
 type ProviderCurrentConfig struct {
 	// Protocol currently used by this provider.
-	APIType LlmProtocol `json:"apiType"`
+	APIType LLMProtocol `json:"apiType"`
 	// Base URL currently used by this provider.
 	BaseURL string `json:"baseUrl"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -974,9 +974,9 @@ func (x ListProvidersRequest) MarshalJSON() ([]byte, error) {
 // Replaces the full configuration for one provider ID.
 type SetProviderRequest struct {
 	// Provider ID to configure.
-	ProviderID ProviderId `json:"providerId"`
+	ProviderID ProviderID `json:"providerId"`
 	// Protocol type for this provider.
-	APIType LlmProtocol `json:"apiType"`
+	APIType LLMProtocol `json:"apiType"`
 	// Base URL for requests sent through this provider.
 	BaseURL string `json:"baseUrl"`
 	// Full headers map for this provider.
@@ -1092,7 +1092,7 @@ func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
 // Request parameters for `providers/disable`.
 type DisableProviderRequest struct {
 	// Provider ID to disable.
-	ProviderID ProviderId `json:"providerId"`
+	ProviderID ProviderID `json:"providerId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;

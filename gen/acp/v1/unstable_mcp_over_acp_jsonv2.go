@@ -6,71 +6,71 @@ package acp
 import "encoding/json/jsontext"
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *MessageMcpRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MessageMCPRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x MessageMcpRequest) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MessageMCPRequest) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpServerAcpId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPServerACPID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpServerAcpId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPServerACPID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpRequestId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPRequestID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpRequestId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPRequestID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpServerAcp) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPServerACP) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpServerAcp) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPServerACP) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x MessageMcpResponse) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MessageMCPResponse) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *MessageMcpResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MessageMCPResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *McpError) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MCPError) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x McpError) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MCPError) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *MessageMcpNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *MessageMCPNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x MessageMcpNotification) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x MessageMCPNotification) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }

@@ -295,28 +295,28 @@ func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 	return PlanUpdateContent{Value: &w}
 }
 
-// PlanId: UNSTABLE
+// PlanID: UNSTABLE
 //
 // This capability is not part of the spec yet, and may be removed or changed at any point.
 //
 // Unique identifier for a plan within a session.
-type PlanId string
+type PlanID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *PlanId) UnmarshalJSON(data []byte) error {
+func (x *PlanID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *PlanId) decodeWire(r *wireReader) error {
+func (x *PlanID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
+func (x *PlanID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x PlanId) MarshalJSON() ([]byte, error) {
+func (x PlanID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -327,7 +327,7 @@ func (x PlanId) MarshalJSON() ([]byte, error) {
 // A plan represented as structured entries.
 type PlanItems struct {
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// The list of tasks to be accomplished.
 	//
 	// When updating an item-based plan, the agent must send a complete list of all entries
@@ -431,7 +431,7 @@ func (x PlanItems) MarshalJSON() ([]byte, error) {
 // A plan represented by a file URI.
 type PlanFile struct {
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// The URI of the file containing the plan.
 	URI string `json:"uri"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -528,7 +528,7 @@ func (x PlanFile) MarshalJSON() ([]byte, error) {
 // A plan represented as raw markdown content.
 type PlanMarkdown struct {
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// Markdown content for the plan.
 	Content string `json:"content"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -713,7 +713,7 @@ func (x PlanUpdate) MarshalJSON() ([]byte, error) {
 // Removal notice for a plan identified by ID.
 type PlanRemoved struct {
 	// The plan ID to remove.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;

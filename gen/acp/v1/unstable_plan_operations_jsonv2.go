@@ -16,12 +16,12 @@ func (x *PlanUpdateContent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *PlanId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *PlanID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x PlanId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x PlanID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 

@@ -575,7 +575,7 @@ func (x SessionArchiveFilter) MarshalJSON() ([]byte, error) {
 // Archiving an archived session succeeds. A session that does not exist gets `-32002`.
 type ArchiveSessionRequest struct {
 	// The ID of the session to archive.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -671,7 +671,7 @@ func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
 // gets `-32002`.
 type UnarchiveSessionRequest struct {
 	// The ID of the session to unarchive.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;

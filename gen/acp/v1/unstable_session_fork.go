@@ -163,7 +163,7 @@ func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
 // Response from forking an existing session.
 type ForkSessionResponse struct {
 	// Unique identifier for the newly created forked session.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Initial mode state if supported by the Agent
 	//
 	// See protocol docs: [Session Modes]
@@ -337,7 +337,7 @@ func NewClientRequestParamsForkSessionRequest(v ForkSessionRequest) ClientReques
 //   - unstable_system_prompt: SystemPrompt
 type ForkSessionRequest struct {
 	// The ID of the session to fork.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The working directory for this session. Must be an absolute path.
 	Cwd string `json:"cwd"`
 	// Additional workspace roots to activate for this session. Each path must be absolute.
@@ -347,7 +347,7 @@ type ForkSessionRequest struct {
 	// session.
 	AdditionalDirectories []string `json:"additionalDirectories,omitempty"`
 	// List of MCP servers to connect to for this session.
-	MCPServers []McpServer `json:"mcpServers,omitempty"`
+	MCPServers []MCPServer `json:"mcpServers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partForkSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
@@ -397,7 +397,7 @@ func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) er
 				if r.null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
@@ -446,7 +446,7 @@ func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error)
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}

@@ -1624,7 +1624,7 @@ func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
 // While unset, each inherits the immediate parent's effective value.
 type SubagentUpdate struct {
 	// The opaque session ID identifying the child in all ACP messages.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The parent's human-readable display title for this child. It need not be unique.
 	//
 	// Omitted means unchanged. `null` clears it. If unset, the Client chooses
@@ -1810,27 +1810,27 @@ func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
 // An upsert for an inter-session message.
 type SessionMessage struct {
 	// Identifier of this message within the enclosing session's transcript.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// The sending session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	SenderSessionID Patch[SessionId] `json:"senderSessionId,omitzero"`
+	SenderSessionID Patch[SessionID] `json:"senderSessionId,omitzero"`
 	// The receiving session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	RecipientSessionID Patch[SessionId] `json:"recipientSessionId,omitzero"`
+	RecipientSessionID Patch[SessionID] `json:"recipientSessionId,omitzero"`
 	// On an incoming view, the `messageId` of the same message's outgoing view in the
 	// sender's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	SenderMessageID Patch[MessageId] `json:"senderMessageId,omitzero"`
+	SenderMessageID Patch[MessageID] `json:"senderMessageId,omitzero"`
 	// On an outgoing view, the `messageId` of the same message's incoming view in the
 	// recipient's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	RecipientMessageID Patch[MessageId] `json:"recipientMessageId,omitzero"`
+	RecipientMessageID Patch[MessageID] `json:"recipientMessageId,omitzero"`
 	// Omitted leaves content unchanged. `null` or `[]` clears it.
 	// A non-empty array replaces all content.
 	Content Patch[[]ContentBlock] `json:"content,omitzero"`
@@ -1868,19 +1868,19 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 			}
 		case "senderSessionId":
 			if it.once(&seen, 1) {
-				wireLenientPatch(&x.SenderSessionID, r, (*SessionId).decodeWire)
+				wireLenientPatch(&x.SenderSessionID, r, (*SessionID).decodeWire)
 			}
 		case "recipientSessionId":
 			if it.once(&seen, 2) {
-				wireLenientPatch(&x.RecipientSessionID, r, (*SessionId).decodeWire)
+				wireLenientPatch(&x.RecipientSessionID, r, (*SessionID).decodeWire)
 			}
 		case "senderMessageId":
 			if it.once(&seen, 3) {
-				wireLenientPatch(&x.SenderMessageID, r, (*MessageId).decodeWire)
+				wireLenientPatch(&x.SenderMessageID, r, (*MessageID).decodeWire)
 			}
 		case "recipientMessageId":
 			if it.once(&seen, 4) {
-				wireLenientPatch(&x.RecipientMessageID, r, (*MessageId).decodeWire)
+				wireLenientPatch(&x.RecipientMessageID, r, (*MessageID).decodeWire)
 			}
 		case "content":
 			if it.once(&seen, 5) {
@@ -1920,22 +1920,22 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
@@ -1975,7 +1975,7 @@ func (x SessionMessage) MarshalJSON() ([]byte, error) {
 // `session_message` upserts, which can arrive before, between, or after its chunks.
 type SessionMessageChunk struct {
 	// Identifier of this message within the enclosing session's transcript.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// A single content block appended to the message.
 	Content ContentBlock `json:"content"`
 	// Optional and nullable chunk-scoped metadata. Omitted or `null` means none.

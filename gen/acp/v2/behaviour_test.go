@@ -29,15 +29,15 @@ var registry = acptest.Registry{
 	"ElicitationContentValue":       func() any { return new(acp.ElicitationContentValue) },
 	"ElicitationFormMode":           func() any { return new(acp.ElicitationFormMode) },
 	"ElicitationPropertySchema":     func() any { return new(acp.ElicitationPropertySchema) },
-	"ElicitationUrlMode":            func() any { return new(acp.ElicitationUrlMode) },
+	"ElicitationUrlMode":            func() any { return new(acp.ElicitationURLMode) },
 	"EmbeddedResourceResource":      func() any { return new(acp.EmbeddedResourceResource) },
 	"ErrorData":                     func() any { return new(acp.ErrorData) },
 	"IdleStateUpdate":               func() any { return new(acp.IdleStateUpdate) },
-	"McpServer":                     func() any { return new(acp.McpServer) },
+	"McpServer":                     func() any { return new(acp.MCPServer) },
 	"MultiSelectItems":              func() any { return new(acp.MultiSelectItems) },
 	"PlanUpdateContent":             func() any { return new(acp.PlanUpdateContent) },
 	"ReplayFrom":                    func() any { return new(acp.ReplayFrom) },
-	"RequestId":                     func() any { return new(acp.RequestId) },
+	"RequestId":                     func() any { return new(acp.RequestID) },
 	"RequestPermissionOutcome":      func() any { return new(acp.RequestPermissionOutcome) },
 	"RequestPermissionSubject":      func() any { return new(acp.RequestPermissionSubject) },
 	"SessionConfigOption":           func() any { return new(acp.SessionConfigOption) },
@@ -78,7 +78,7 @@ var registry = acptest.Registry{
 	"Error":                     func() any { return new(acp.Error) },
 	"InitializeRequest":         func() any { return new(acp.InitializeRequest) },
 	"InitializeResponse":        func() any { return new(acp.InitializeResponse) },
-	"McpServerStdio":            func() any { return new(acp.McpServerStdio) },
+	"McpServerStdio":            func() any { return new(acp.MCPServerStdio) },
 	"NewSessionRequest":         func() any { return new(acp.NewSessionRequest) },
 	"NewSessionResponse":        func() any { return new(acp.NewSessionResponse) },
 	"PlanEntry":                 func() any { return new(acp.PlanEntry) },
@@ -116,14 +116,14 @@ var variants = map[string][]string{
 	},
 	"ToolCallContent":          {"ToolCallContentContent", "ToolCallContentDiff", "ToolCallContentTerminal", "ToolCallContentOther"},
 	"RequestPermissionOutcome": {"RequestPermissionOutcomeCancelled", "RequestPermissionOutcomeSelected", "RequestPermissionOutcomeOther"},
-	"McpServer":                {"McpServerHTTP", "McpServerStdioVariant", "McpServerOther"},
+	"McpServer":                {"MCPServerHTTPVariant", "MCPServerStdioVariant", "MCPServerOther"},
 	"StateUpdate":              {"StateUpdateRunning", "StateUpdateIdle", "StateUpdateRequiresAction", "StateUpdateOther"},
 	"IdleStateUpdate": {
 		"IdleStateUpdateEndTurn", "IdleStateUpdateMaxTokens", "IdleStateUpdateMaxTurnRequests", "IdleStateUpdateRefusal",
 		"IdleStateUpdateCancelled", "IdleStateUpdateError", "IdleStateUpdateNone", "IdleStateUpdateOther",
 	},
 	"PlanUpdateContent":          {"PlanUpdateContentItems", "PlanUpdateContentOther"},
-	"RequestId":                  {"RequestIdNumber", "RequestIdStr"},
+	"RequestId":                  {"RequestIDNumber", "RequestIDStr"},
 	"EmbeddedResourceResource":   {"EmbeddedResourceResourceTextResourceContents", "EmbeddedResourceResourceBlobResourceContents"},
 	"SessionConfigSelectOptions": {"SessionConfigSelectOptionsUngrouped", "SessionConfigSelectOptionsGrouped"},
 	"RequestPermissionSubject":   {"RequestPermissionSubjectToolCall", "RequestPermissionSubjectCommand", "RequestPermissionSubjectOther"},
@@ -152,7 +152,7 @@ var variants = map[string][]string{
 		"ElicitationContentValueBoolean", "ElicitationContentValueStringArray", "ElicitationContentValueOther",
 	},
 	"ElicitationFormMode": {"ElicitationFormModeSession", "ElicitationFormModeRequest"},
-	"ElicitationUrlMode":  {"ElicitationUrlModeSession", "ElicitationUrlModeRequest"},
+	"ElicitationUrlMode":  {"ElicitationURLModeSession", "ElicitationURLModeRequest"},
 	"AgentResponse":       {"AgentResponseResult", "AgentResponseError"},
 	"ClientResponse":      {"ClientResponseResult", "ClientResponseError"},
 }
@@ -350,7 +350,7 @@ func TestOpenUnionUnknownVariant(t *testing.T) {
 		{"ContentBlock", `{"type":"_acme_chart","points":[1,2,3]}`, "ContentBlockOther", true},
 		{"ToolCallContent", `{"type":"_acme_table","rows":[["a",1]]}`, "ToolCallContentOther", true},
 		{"RequestPermissionOutcome", `{"outcome":"_timed_out","afterMs":30000}`, "RequestPermissionOutcomeOther", true},
-		{"McpServer", `{"type":"_websocket","name":"ws","url":"wss://x"}`, "McpServerOther", true},
+		{"McpServer", `{"type":"_websocket","name":"ws","url":"wss://x"}`, "MCPServerOther", true},
 		{"StateUpdate", `{"state":"_paused","until":"later"}`, "StateUpdateOther", true},
 		{"BackgroundWork", `{"type":"_subagent","agentId":"a1"}`, "BackgroundWorkOther", true},
 		{"RequestPermissionSubject", `{"type":"_network","host":"example.com"}`, "RequestPermissionSubjectOther", true},
@@ -706,18 +706,18 @@ func TestRawBytesExact(t *testing.T) {
 	})
 }
 
-// TestUntaggedUnions: RequestId, EmbeddedResourceResource,
+// TestUntaggedUnions: RequestID, EmbeddedResourceResource,
 // SessionConfigSelectOptions, ErrorData and ElicitationContentValue
 // choose their variant from the JSON.
 func TestUntaggedUnions(t *testing.T) {
 	t.Run("RequestId", func(t *testing.T) {
 		for _, c := range []struct{ json, variant string }{
-			{`42`, "RequestIdNumber"},
-			{`-9223372036854775808`, "RequestIdNumber"},
-			{`"42"`, "RequestIdStr"},
-			{`""`, "RequestIdStr"},
+			{`42`, "RequestIDNumber"},
+			{`-9223372036854775808`, "RequestIDNumber"},
+			{`"42"`, "RequestIDStr"},
+			{`""`, "RequestIDStr"},
 		} {
-			v := mustDecode(t, "RequestId", c.json).(*acp.RequestId)
+			v := mustDecode(t, "RequestId", c.json).(*acp.RequestID)
 			if got := acptest.VariantName(v); got != c.variant {
 				t.Errorf("%s: variant %s, want %s", c.json, got, c.variant)
 			}
@@ -725,7 +725,7 @@ func TestUntaggedUnions(t *testing.T) {
 				t.Errorf("%s re-encoded as %s", c.json, out)
 			}
 		}
-		if n, ok := mustDecode(t, "RequestId", `42`).(*acp.RequestId).Value.(*acp.RequestIdNumber); !ok || *n != 42 {
+		if n, ok := mustDecode(t, "RequestId", `42`).(*acp.RequestID).Value.(*acp.RequestIDNumber); !ok || *n != 42 {
 			t.Errorf("42 decoded as %v", n)
 		}
 		for _, bad := range []string{`null`, `1.5`, `9223372036854775808`, `true`, `{}`} {
@@ -935,7 +935,7 @@ func TestEncodeUnsetUnion(t *testing.T) {
 		path string
 	}{
 		{"SessionUpdate", acp.SessionUpdate{}, "$"},
-		{"RequestId", acp.RequestId{}, "$"},
+		{"RequestId", acp.RequestID{}, "$"},
 		{"ContentBlock", &acp.ContentBlock{}, "$"},
 		{"PlanUpdateContent", acp.PlanUpdateContent{}, "$"},
 		{"UpdateSessionNotification.update", acp.UpdateSessionNotification{SessionID: "s1"}, "$.update"},

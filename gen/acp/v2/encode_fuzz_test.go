@@ -29,9 +29,9 @@ func FuzzEncodeValues(f *testing.F) {
 		su := acp.NewSessionUpdateOther(other)
 		acptest.EncodedFixedPoint(t, &su)
 
-		upd := acp.ToolCallUpdate{ToolCallID: acp.ToolCallId(text), RawInput: acp.PatchTo(json.RawMessage(raw)), RawOutput: acp.PatchTo(json.RawMessage(raw2))}
+		upd := acp.ToolCallUpdate{ToolCallID: acp.ToolCallID(text), RawInput: acp.PatchTo(json.RawMessage(raw)), RawOutput: acp.PatchTo(json.RawMessage(raw2))}
 		_ = upd.Unknown.Set(name, raw2)
-		n := acp.UpdateSessionNotification{SessionID: acp.SessionId(tag), Update: acp.NewSessionUpdateToolCallUpdate(upd)}
+		n := acp.UpdateSessionNotification{SessionID: acp.SessionID(tag), Update: acp.NewSessionUpdateToolCallUpdate(upd)}
 		acptest.EncodedFixedPoint(t, &n)
 	})
 }

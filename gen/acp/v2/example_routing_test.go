@@ -63,7 +63,7 @@ func route(line []byte) {
 
 // reply answers a request that could not be routed: an unknown method is
 // "method not found", params that do not decode are "invalid params".
-func reply(id acp.RequestId, err error) {
+func reply(id acp.RequestID, err error) {
 	code := acp.ErrorCodeInvalidParams
 	var unknown *acp.UnknownMethodError
 	if errors.As(err, &unknown) {

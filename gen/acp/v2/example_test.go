@@ -44,11 +44,11 @@ func Example_enumsAndRequestId() {
 	p := acp.PlanEntryPriorityHigh
 	fmt.Println(p.IsKnown(), acp.PlanEntryPriority("_mine").IsExtension())
 
-	id := acp.NewRequestIdNumber(7)
+	id := acp.NewRequestIDNumber(7)
 	switch v := id.Value.(type) {
-	case *acp.RequestIdNumber:
+	case *acp.RequestIDNumber:
 		fmt.Println(int64(*v))
-	case *acp.RequestIdStr:
+	case *acp.RequestIDStr:
 		fmt.Println(string(*v))
 	}
 

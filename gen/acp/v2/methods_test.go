@@ -95,7 +95,7 @@ func TestMessages(t *testing.T) {
 	methods := tableMethods(t)
 	cases := acptest.MethodCases(methods, fixtures, "acp")
 	cases = append(cases, acptest.EnvelopeCases(fixtures, s.MessageSides(), methods, "acp")...)
-	// v2's RequestId has no null; CommonMessageCases' error with a null id
+	// v2's RequestID has no null; CommonMessageCases' error with a null id
 	// checks the null an error response may carry anyway.
 	cases = append(cases, acptest.CommonMessageCases("acp", "auth/logout", "LogoutAuthRequest")...)
 	sides := map[string]int{}
@@ -128,7 +128,7 @@ func TestMessageErrors(t *testing.T) {
 // TestResponseEncodeErrors: a Response needs exactly one of Result and
 // Error; encoding never produces invalid JSON.
 func TestResponseEncodeErrors(t *testing.T) {
-	id := acp.NewRequestIdNumber(1)
+	id := acp.NewRequestIDNumber(1)
 	for _, r := range []*acp.Response{
 		{ID: id},
 		{ID: id, Result: json.RawMessage(`{}`), Error: &acp.Error{Code: acp.ErrorCodeInternalError}},
@@ -144,7 +144,7 @@ func TestResponseEncodeErrors(t *testing.T) {
 	}
 }
 
-// TestNullErrorID: v2's RequestId has no null, but an error response to a
+// TestNullErrorID: v2's RequestID has no null, but an error response to a
 // request whose id could not be read has a null id: Response.ID holds no
 // value then, both ways.
 func TestNullErrorID(t *testing.T) {

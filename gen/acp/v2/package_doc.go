@@ -37,15 +37,15 @@
 //   - unstable_llm_providers: methods providers/list (Agent.ListProviders),
 //     providers/set (Agent.SetProvider), providers/disable
 //     (Agent.DisableProvider); types ProvidersCapabilities,
-//     ListProvidersResponse, ProviderInfo, ProviderId, LlmProtocol,
+//     ListProvidersResponse, ProviderInfo, ProviderID, LLMProtocol,
 //     ProviderCurrentConfig, SetProviderResponse, DisableProviderResponse,
 //     ListProvidersRequest, SetProviderRequest, DisableProviderRequest; fields
 //     AgentCapabilities.Providers.
 //   - unstable_mcp_over_acp: methods mcp/message (Agent.MCPMessage),
-//     mcp/message (Client.MessageMcp); types MessageMcpRequest,
-//     McpServerAcpId, McpRequestId, McpAcpCapabilities, McpServerAcp,
-//     MessageMcpResponse, McpError, MessageMcpNotification; fields
-//     McpCapabilities.ACP; variants McpServer acp.
+//     mcp/message (Client.MessageMCP); types MessageMCPRequest,
+//     MCPServerACPID, MCPRequestID, MCPACPCapabilities, MCPServerACP,
+//     MessageMCPResponse, MCPError, MessageMCPNotification; fields
+//     MCPCapabilities.ACP; variants MCPServer acp.
 //   - unstable_plan_operations: types PlanFile, PlanMarkdown, PlanRemoved;
 //     variants SessionUpdate plan_removed, PlanUpdateContent file, markdown.
 //   - unstable_proxy_chains: methods proxy/initialize (Proxy.InitializeProxy),

@@ -11,7 +11,7 @@ import (
 // TestRequestIDNegativeZero tests the same generated code further),
 // also through a whole message.
 func TestRequestIDNegativeZero(t *testing.T) {
-	acptest.ExpectExact(t, new(acp.RequestId), acptest.NegativeZeroIDs)
+	acptest.ExpectExact(t, new(acp.RequestID), acptest.NegativeZeroIDs)
 	in := `{"jsonrpc":"2.0","id":-0,"result":{}}`
 	msg, err := acp.DecodeMessage([]byte(in))
 	if err != nil {

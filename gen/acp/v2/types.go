@@ -12,7 +12,7 @@ import (
 // AgentRequest: A JSON-RPC request object.
 type AgentRequest struct {
 	// The request id used to correlate the matching response.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// The method name to invoke.
 	Method string `json:"method"`
 	// Method-specific request parameters.
@@ -297,7 +297,7 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 	return AgentRequestParams{Value: &w}
 }
 
-// RequestId: A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.
+// RequestID: A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.
 //
 // The receiver MUST reply with the same value in the response. Each side chooses IDs for its own
 // requests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while
@@ -305,39 +305,39 @@ func NewAgentRequestParamsExtMethodRequest(v ExtRequest) AgentRequestParams {
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[RequestIdNumber]: a JSON number
-//   - *[RequestIdStr]: a JSON string
-type RequestId struct {
-	// Value is the variant: one of the RequestId* types that implement RequestIdValue. A nil
+//   - *[RequestIDNumber]: a JSON number
+//   - *[RequestIDStr]: a JSON string
+type RequestID struct {
+	// Value is the variant: one of the RequestID* types that implement RequestIDValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value RequestIdValue
+	Value RequestIDValue
 	// negZero is Value when it was decoded from the number -0 (JSON's one second
 	// spelling of an integer), so that encoding writes -0 back: an id must reach
 	// its peer exactly as sent.
-	negZero RequestIdValue
+	negZero RequestIDValue
 }
 
-// RequestIdValue is implemented by the variants of RequestId only.
-type RequestIdValue interface {
-	isRequestId()
+// RequestIDValue is implemented by the variants of RequestID only.
+type RequestIDValue interface {
+	isRequestID()
 	appendJSON([]byte) ([]byte, error)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x RequestId) MarshalJSON() ([]byte, error) {
+func (x RequestID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *RequestId) UnmarshalJSON(data []byte) error {
+func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *RequestId) decodeWire(r *wireReader) error {
+func (x *RequestID) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 	negZero := r.negativeZero()
 	x.negZero = nil
 	if err := x.decodeChoice(r, known); err != nil {
@@ -350,30 +350,30 @@ func (x *RequestId) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *RequestId) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *RequestID) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '"':
-		v := new(RequestIdStr)
+		v := new(RequestIDStr)
 		if err := wireDecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
-		v := new(RequestIdNumber)
+		v := new(RequestIDNumber)
 		if err := wireDecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("RequestId (string or number)")
+	return r.kindError("RequestID (string or number)")
 }
 
-func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestId: no variant set")
+		return nil, wireEncodeErrorf("RequestID: no variant set")
 	}
 	if x.Value == x.negZero {
 		return wireAppendNegativeZero(buf, x.Value.appendJSON)
@@ -381,44 +381,44 @@ func (x *RequestId) appendJSON(buf []byte) ([]byte, error) {
 	return x.Value.appendJSON(buf)
 }
 
-// RequestIdNumber: A numeric request ID.
+// RequestIDNumber: A numeric request ID.
 //
-// It is a variant of RequestId.
-type RequestIdNumber int64
+// It is a variant of RequestID.
+type RequestIDNumber int64
 
-func (x *RequestIdNumber) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIdNumber")
+		return nil, wireNilVariant("RequestIDNumber")
 	}
 	return wireAppendInt64((*int64)(x), buf)
 }
 
-func (*RequestIdNumber) isRequestId() {}
+func (*RequestIDNumber) isRequestID() {}
 
-// NewRequestIdNumber returns the RequestId that holds the variant RequestIdNumber.
-func NewRequestIdNumber(v int64) RequestId {
-	w := RequestIdNumber(v)
-	return RequestId{Value: &w}
+// NewRequestIDNumber returns the RequestID that holds the variant RequestIDNumber.
+func NewRequestIDNumber(v int64) RequestID {
+	w := RequestIDNumber(v)
+	return RequestID{Value: &w}
 }
 
-// RequestIdStr: A string request ID.
+// RequestIDStr: A string request ID.
 //
-// It is a variant of RequestId.
-type RequestIdStr string
+// It is a variant of RequestID.
+type RequestIDStr string
 
-func (x *RequestIdStr) appendJSON(buf []byte) ([]byte, error) {
+func (x *RequestIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIdStr")
+		return nil, wireNilVariant("RequestIDStr")
 	}
 	return wireAppendString((*string)(x), buf)
 }
 
-func (*RequestIdStr) isRequestId() {}
+func (*RequestIDStr) isRequestID() {}
 
-// NewRequestIdStr returns the RequestId that holds the variant RequestIdStr.
-func NewRequestIdStr(v string) RequestId {
-	w := RequestIdStr(v)
-	return RequestId{Value: &w}
+// NewRequestIDStr returns the RequestID that holds the variant RequestIDStr.
+func NewRequestIDStr(v string) RequestID {
+	w := RequestIDStr(v)
+	return RequestID{Value: &w}
 }
 
 // RequestPermissionRequest: Request for user permission to proceed with an operation.
@@ -430,7 +430,7 @@ func NewRequestIdStr(v string) RequestId {
 // [Requesting Permission]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#requesting-permission
 type RequestPermissionRequest struct {
 	// The session ID for this request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Human-readable title for the permission prompt.
 	//
 	// This title is specific to the permission prompt and does not update any
@@ -565,7 +565,7 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionId: A unique identifier for a conversation session between a client and agent.
+// SessionID: A unique identifier for a conversation session between a client and agent.
 //
 // Each session has its own context, conversation history, and state, so one
 // agent can run several independent sessions.
@@ -573,23 +573,23 @@ func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
 // See protocol docs: [Session ID]
 //
 // [Session ID]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id
-type SessionId string
+type SessionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionId) UnmarshalJSON(data []byte) error {
+func (x *SessionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionId) decodeWire(r *wireReader) error {
+func (x *SessionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionId) MarshalJSON() ([]byte, error) {
+func (x SessionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -843,7 +843,7 @@ func NewRequestPermissionSubjectOther(v RequestPermissionSubjectOther) RequestPe
 // [Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls
 type ToolCallUpdate struct {
 	// Unique identifier for this tool call within the session.
-	ToolCallID ToolCallId `json:"toolCallId"`
+	ToolCallID ToolCallID `json:"toolCallId"`
 	// Programmatic name of the tool being invoked.
 	//
 	// This field is optional and has patch semantics. Omission means no
@@ -1050,24 +1050,24 @@ func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ToolCallId: Unique identifier for a tool call within a session.
-type ToolCallId string
+// ToolCallID: Unique identifier for a tool call within a session.
+type ToolCallID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ToolCallId) UnmarshalJSON(data []byte) error {
+func (x *ToolCallID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ToolCallId) decodeWire(r *wireReader) error {
+func (x *ToolCallID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *ToolCallId) appendJSON(buf []byte) ([]byte, error) {
+func (x *ToolCallID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ToolCallId) MarshalJSON() ([]byte, error) {
+func (x ToolCallID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -4295,24 +4295,24 @@ func (x Diff) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// TerminalId: Unique identifier for an agent-owned terminal within a session.
-type TerminalId string
+// TerminalID: Unique identifier for an agent-owned terminal within a session.
+type TerminalID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *TerminalId) UnmarshalJSON(data []byte) error {
+func (x *TerminalID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *TerminalId) decodeWire(r *wireReader) error {
+func (x *TerminalID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *TerminalId) appendJSON(buf []byte) ([]byte, error) {
+func (x *TerminalID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x TerminalId) MarshalJSON() ([]byte, error) {
+func (x TerminalID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -4322,7 +4322,7 @@ func (x TerminalId) MarshalJSON() ([]byte, error) {
 // `terminal_update` and `terminal_output_chunk` session updates.
 type Terminal struct {
 	// The ID of the terminal to display.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -4760,9 +4760,9 @@ type CommandPermissionSubject struct {
 	// The absolute working directory for the command.
 	Cwd AbsolutePath `json:"cwd"`
 	// The associated tool call, when known. Omitted and `null` are equivalent.
-	ToolCallID *ToolCallId `json:"toolCallId,omitempty"`
+	ToolCallID *ToolCallID `json:"toolCallId,omitempty"`
 	// The associated terminal, when already known. Omitted and `null` are equivalent.
-	TerminalID *TerminalId `json:"terminalId,omitempty"`
+	TerminalID *TerminalID `json:"terminalId,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -4799,11 +4799,11 @@ func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownS
 			}
 		case "toolCallId":
 			if it.once(&seen, 2) {
-				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
 			}
 		case "terminalId":
 			if it.once(&seen, 3) {
-				wireLenientPtr(&x.TerminalID, r, (*TerminalId).decodeWire)
+				wireLenientPtr(&x.TerminalID, r, (*TerminalID).decodeWire)
 			}
 		case "_meta":
 			if it.once(&seen, 4) {
@@ -4871,7 +4871,7 @@ func (x CommandPermissionSubject) MarshalJSON() ([]byte, error) {
 // PermissionOption: An option presented to the user when requesting permission.
 type PermissionOption struct {
 	// Identifier for this permission option. MUST be unique within the request.
-	OptionID PermissionOptionId `json:"optionId"`
+	OptionID PermissionOptionID `json:"optionId"`
 	// Human-readable label to display to the user.
 	Name string `json:"name"`
 	// Hint about the nature of this permission option.
@@ -4970,24 +4970,24 @@ func (x PermissionOption) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// PermissionOptionId: Unique identifier for a permission option.
-type PermissionOptionId string
+// PermissionOptionID: Unique identifier for a permission option.
+type PermissionOptionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *PermissionOptionId) UnmarshalJSON(data []byte) error {
+func (x *PermissionOptionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *PermissionOptionId) decodeWire(r *wireReader) error {
+func (x *PermissionOptionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *PermissionOptionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *PermissionOptionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x PermissionOptionId) MarshalJSON() ([]byte, error) {
+func (x PermissionOptionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -5240,7 +5240,7 @@ func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wir
 		return nil
 	case "url":
 		v := new(CreateElicitationRequestURL)
-		if err := (*ElicitationUrlMode)(v).decodeObject(r, &tagged); err != nil {
+		if err := (*ElicitationURLMode)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -5309,7 +5309,7 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 // CreateElicitationRequestURL: URL-based elicitation where the client directs the user to a URL.
 //
 // It is the variant of CreateElicitationRequestVariant with mode "url".
-type CreateElicitationRequestURL ElicitationUrlMode
+type CreateElicitationRequestURL ElicitationURLMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
@@ -5323,17 +5323,17 @@ func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byt
 		return nil, err
 	}
 	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
-	return (*ElicitationUrlMode)(x).appendMembers(buf, open)
+	return (*ElicitationURLMode)(x).appendMembers(buf, open)
 }
 
 func (x *CreateElicitationRequestURL) declaresMember(name []byte) bool {
-	return string(name) == "mode" || (*ElicitationUrlMode)(x).declaresMember(name)
+	return string(name) == "mode" || (*ElicitationURLMode)(x).declaresMember(name)
 }
 
 func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
 
 // NewCreateElicitationRequestURL returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestURL.
-func NewCreateElicitationRequestURL(v ElicitationUrlMode) CreateElicitationRequestVariant {
+func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationRequestVariant {
 	w := CreateElicitationRequestURL(v)
 	return CreateElicitationRequestVariant{Value: &w}
 }
@@ -5418,12 +5418,12 @@ func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateEli
 // during a tool call and needs to redirect it to the user.
 type ElicitationSessionScope struct {
 	// The session this elicitation is tied to.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Optional tool call within the session.
 	//
 	// Optional. Omitted and `null` are equivalent and mean the elicitation is scoped to the
 	// session without a specific tool call.
-	ToolCallID *ToolCallId `json:"toolCallId,omitempty"`
+	ToolCallID *ToolCallID `json:"toolCallId,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -5454,7 +5454,7 @@ func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSe
 			}
 		case "toolCallId":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.ToolCallID, r, (*ToolCallId).decodeWire)
+				wireLenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
 			}
 		default:
 			if err := x.Unknown.keep(r, it.key, known); err != nil {
@@ -5506,7 +5506,7 @@ func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
 // (e.g., during auth/configuration phases before any session is started).
 type ElicitationRequestScope struct {
 	// The pending Client-to-Agent request this elicitation is tied to.
-	RequestID RequestId `json:"requestId"`
+	RequestID RequestID `json:"requestId"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -7672,51 +7672,51 @@ func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormMod
 	return ElicitationFormModeVariant{Value: &w}
 }
 
-// ElicitationId: Unique identifier for an elicitation.
-type ElicitationId string
+// ElicitationID: Unique identifier for an elicitation.
+type ElicitationID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationId) UnmarshalJSON(data []byte) error {
+func (x *ElicitationID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationId) decodeWire(r *wireReader) error {
+func (x *ElicitationID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *ElicitationId) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationId) MarshalJSON() ([]byte, error) {
+func (x ElicitationID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// ElicitationUrlMode: URL-based elicitation mode where the client directs the user to a URL.
-type ElicitationUrlMode struct {
+// ElicitationURLMode: URL-based elicitation mode where the client directs the user to a URL.
+type ElicitationURLMode struct {
 	// The unique identifier for this elicitation.
-	ElicitationID ElicitationId `json:"elicitationId"`
+	ElicitationID ElicitationID `json:"elicitationId"`
 	// The URL to direct the user to.
 	URL string `json:"url"`
-	// Variant holds the members that depend on the kind of ElicitationUrlMode.
-	Variant ElicitationUrlModeVariant `json:"-"`
+	// Variant holds the members that depend on the kind of ElicitationURLMode.
+	Variant ElicitationURLModeVariant `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationUrlMode) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLMode) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationUrlMode) decodeWire(r *wireReader) error {
+func (x *ElicitationURLMode) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = ElicitationUrlMode{}
+func (x *ElicitationURLMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = ElicitationURLMode{}
 	start := r.mark()
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
@@ -7751,11 +7751,11 @@ func (x *ElicitationUrlMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	return x.Variant.decodeObject(r, &owned)
 }
 
-func (x *ElicitationUrlMode) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
 		return nil, wireAtKey(err, "elicitationId")
@@ -7769,67 +7769,67 @@ func (x *ElicitationUrlMode) appendMembers(buf []byte, open int) ([]byte, error)
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfElicitationUrlMode = []string{"elicitationId", "url"}
+var wireMembersOfElicitationURLMode = []string{"elicitationId", "url"}
 
-func (x *ElicitationUrlMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationUrlMode, name) || x.Variant.declaresMember(name)
+func (x *ElicitationURLMode) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Variant.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationUrlMode) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLMode) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationUrlModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+// ElicitationURLModeVariant: URL-based elicitation mode where the client directs the user to a URL.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
-//   - *[ElicitationUrlModeSession]: a JSON object
-//   - *[ElicitationUrlModeRequest]: a JSON object
-type ElicitationUrlModeVariant struct {
-	// Value is the variant: one of the ElicitationUrlModeVariant* types that implement ElicitationUrlModeVariantValue. A nil
+//   - *[ElicitationURLModeSession]: a JSON object
+//   - *[ElicitationURLModeRequest]: a JSON object
+type ElicitationURLModeVariant struct {
+	// Value is the variant: one of the ElicitationURLModeVariant* types that implement ElicitationURLModeVariantValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationUrlModeVariantValue
+	Value ElicitationURLModeVariantValue
 }
 
-// ElicitationUrlModeVariantValue is implemented by the variants of ElicitationUrlModeVariant only.
-type ElicitationUrlModeVariantValue interface {
-	isElicitationUrlModeVariant()
+// ElicitationURLModeVariantValue is implemented by the variants of ElicitationURLModeVariant only.
+type ElicitationURLModeVariantValue interface {
+	isElicitationURLModeVariant()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationUrlModeVariant) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLModeVariant) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysElicitationUrlModeVariantO = []string{"sessionId", "requestId"}
+var keysElicitationURLModeVariantO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationUrlModeVariant) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLModeVariant) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationUrlModeVariant) decodeWire(r *wireReader) error {
+func (x *ElicitationURLModeVariant) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationUrlModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationUrlModeVariant", known)
+func (x *ElicitationURLModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ElicitationURLModeVariant", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationUrlModeVariant", pos, err, known)
+		r.remember("ElicitationURLModeVariant", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -7839,14 +7839,14 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationUrlModeVariantO)
+		mask, err := look.hasMembers(keysElicitationURLModeVariantO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
 				r.reset(start)
-				v := new(ElicitationUrlModeSession)
+				v := new(ElicitationURLModeSession)
 				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
@@ -7860,7 +7860,7 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 		if mask&(1<<1) != 0 {
 			{
 				r.reset(start)
-				v := new(ElicitationUrlModeRequest)
+				v := new(ElicitationURLModeRequest)
 				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
 					x.Value = v
@@ -7874,90 +7874,90 @@ func (x *ElicitationUrlModeVariant) decodeChoice(r *wireReader, known *wireKnown
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationUrlModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wireErrorf("ElicitationURLModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationUrlModeVariant (object)")
+	return r.kindError("ElicitationURLModeVariant (object)")
 }
 
-func (x *ElicitationUrlModeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeVariant) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationUrlModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *ElicitationUrlModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationUrlModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeVariant) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeVariant) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// ElicitationUrlModeSession: Tied to a session, optionally to a specific tool call within that session.
+// ElicitationURLModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
-// It is a variant of ElicitationUrlModeVariant.
-type ElicitationUrlModeSession ElicitationSessionScope
+// It is a variant of ElicitationURLModeVariant.
+type ElicitationURLModeSession ElicitationSessionScope
 
-func (x *ElicitationUrlModeSession) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
-func (x *ElicitationUrlModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeSession")
+		return nil, wireNilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeSession) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
-func (*ElicitationUrlModeSession) isElicitationUrlModeVariant() {}
+func (*ElicitationURLModeSession) isElicitationURLModeVariant() {}
 
-// NewElicitationUrlModeSession returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeSession.
-func NewElicitationUrlModeSession(v ElicitationSessionScope) ElicitationUrlModeVariant {
-	w := ElicitationUrlModeSession(v)
-	return ElicitationUrlModeVariant{Value: &w}
+// NewElicitationURLModeSession returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeSession.
+func NewElicitationURLModeSession(v ElicitationSessionScope) ElicitationURLModeVariant {
+	w := ElicitationURLModeSession(v)
+	return ElicitationURLModeVariant{Value: &w}
 }
 
-// ElicitationUrlModeRequest: Tied to a specific JSON-RPC request outside of a session
+// ElicitationURLModeRequest: Tied to a specific JSON-RPC request outside of a session
 // (e.g., during auth/configuration phases before any session is started).
 //
-// It is a variant of ElicitationUrlModeVariant.
-type ElicitationUrlModeRequest ElicitationRequestScope
+// It is a variant of ElicitationURLModeVariant.
+type ElicitationURLModeRequest ElicitationRequestScope
 
-func (x *ElicitationUrlModeRequest) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
-func (x *ElicitationUrlModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationUrlModeRequest")
+		return nil, wireNilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
 
-func (x *ElicitationUrlModeRequest) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
-func (*ElicitationUrlModeRequest) isElicitationUrlModeVariant() {}
+func (*ElicitationURLModeRequest) isElicitationURLModeVariant() {}
 
-// NewElicitationUrlModeRequest returns the ElicitationUrlModeVariant that holds the variant ElicitationUrlModeRequest.
-func NewElicitationUrlModeRequest(v ElicitationRequestScope) ElicitationUrlModeVariant {
-	w := ElicitationUrlModeRequest(v)
-	return ElicitationUrlModeVariant{Value: &w}
+// NewElicitationURLModeRequest returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeRequest.
+func NewElicitationURLModeRequest(v ElicitationRequestScope) ElicitationURLModeVariant {
+	w := ElicitationURLModeRequest(v)
+	return ElicitationURLModeVariant{Value: &w}
 }
 
 // ExtRequest: Allows for sending an arbitrary request that is not part of the ACP spec.
@@ -8111,7 +8111,7 @@ func (x *AgentResponse) declaresMember(name []byte) bool {
 // It is a variant of AgentResponse.
 type AgentResponseResult struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific response data.
 	Result AgentResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -9338,7 +9338,7 @@ type SessionCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean the agent does not advertise MCP
 	// server transport support for sessions.
-	MCP *McpCapabilities `json:"mcp,omitempty"`
+	MCP *MCPCapabilities `json:"mcp,omitempty"`
 	// Whether the agent supports `session/delete`.
 	//
 	// Optional. Omitted and `null` are equivalent and mean the agent does not advertise support.
@@ -9394,7 +9394,7 @@ func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 			}
 		case "mcp":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MCP, r, (*McpCapabilities).decodeWire)
+				wireLenientPtr(&x.MCP, r, (*MCPCapabilities).decodeWire)
 			}
 		case "delete":
 			if it.once(&seen, 2) {
@@ -9846,42 +9846,42 @@ func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
+// MCPCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
 //
 // Unstable features add fields, with their build tag (or unstable):
 //
 //   - unstable_mcp_over_acp: ACP
-type McpCapabilities struct {
+type MCPCapabilities struct {
 	// Agent supports `stdio` MCP servers.
 	//
 	// Optional. Omitted and `null` are equivalent and mean the agent does not advertise support.
 	// Supplying `{}` means the agent supports stdio MCP server transports.
-	Stdio *McpStdioCapabilities `json:"stdio,omitempty"`
+	Stdio *MCPStdioCapabilities `json:"stdio,omitempty"`
 	// Agent supports `http` MCP servers.
 	//
 	// Optional. Omitted and `null` are equivalent and mean the agent does not advertise support.
 	// Supplying `{}` means the agent supports HTTP MCP server transports.
-	HTTP *McpHttpCapabilities `json:"http,omitempty"`
+	HTTP *MCPHTTPCapabilities `json:"http,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// partMcpCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
-	partMcpCapabilitiesMCPOverACP
+	// partMCPCapabilitiesMCPOverACP holds the members unstable_mcp_over_acp adds (empty without its build tags).
+	partMCPCapabilitiesMCPOverACP
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpCapabilities) UnmarshalJSON(data []byte) error {
+func (x *MCPCapabilities) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPCapabilities) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpCapabilities{}
+func (x *MCPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPCapabilities{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -9891,11 +9891,11 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 		switch string(it.key) {
 		case "stdio":
 			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Stdio, r, (*McpStdioCapabilities).decodeWire)
+				wireLenientPtr(&x.Stdio, r, (*MCPStdioCapabilities).decodeWire)
 			}
 		case "http":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.HTTP, r, (*McpHttpCapabilities).decodeWire)
+				wireLenientPtr(&x.HTTP, r, (*MCPHTTPCapabilities).decodeWire)
 			}
 		case "_meta":
 			if it.once(&seen, 2) {
@@ -9903,7 +9903,7 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 			}
 		case "acp":
 			if it.once(&seen, 3) {
-				if err := x.partMcpCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
+				if err := x.partMCPCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
@@ -9919,11 +9919,11 @@ func (x *McpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error
 	return nil
 }
 
-func (x *McpCapabilities) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPCapabilities) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Stdio != nil {
 		if buf, err = x.Stdio.appendJSON(wireAppendKey(buf, open, "\"stdio\":")); err != nil {
@@ -9940,27 +9940,27 @@ func (x *McpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.partMcpCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
+	if buf, err = x.partMCPCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpCapabilities = []string{"_meta", "http", "stdio"}
+var wireMembersOfMCPCapabilities = []string{"_meta", "http", "stdio"}
 
-func (x *McpCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpCapabilities, name) || x.partMcpCapabilitiesMCPOverACP.declaresGatedMember(name)
+func (x *MCPCapabilities) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPCapabilities, name) || x.partMCPCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpCapabilities) MarshalJSON() ([]byte, error) {
+func (x MCPCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpStdioCapabilities: Capabilities for stdio MCP server transports.
+// MCPStdioCapabilities: Capabilities for stdio MCP server transports.
 //
 // Supplying `{}` means the agent supports stdio MCP server transports.
-type McpStdioCapabilities struct {
+type MCPStdioCapabilities struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -9969,16 +9969,16 @@ type McpStdioCapabilities struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpStdioCapabilities) UnmarshalJSON(data []byte) error {
+func (x *MCPStdioCapabilities) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpStdioCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPStdioCapabilities) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpStdioCapabilities{}
+func (x *MCPStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPStdioCapabilities{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -10002,11 +10002,11 @@ func (x *McpStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) 
 	return nil
 }
 
-func (x *McpStdioCapabilities) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPStdioCapabilities) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
@@ -10016,21 +10016,21 @@ func (x *McpStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, erro
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpStdioCapabilities = []string{"_meta"}
+var wireMembersOfMCPStdioCapabilities = []string{"_meta"}
 
-func (*McpStdioCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpStdioCapabilities, name)
+func (*MCPStdioCapabilities) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPStdioCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpStdioCapabilities) MarshalJSON() ([]byte, error) {
+func (x MCPStdioCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpHttpCapabilities: Capabilities for HTTP MCP server transports.
+// MCPHTTPCapabilities: Capabilities for HTTP MCP server transports.
 //
 // Supplying `{}` means the agent supports HTTP MCP server transports.
-type McpHttpCapabilities struct {
+type MCPHTTPCapabilities struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -10039,16 +10039,16 @@ type McpHttpCapabilities struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpHttpCapabilities) UnmarshalJSON(data []byte) error {
+func (x *MCPHTTPCapabilities) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpHttpCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPHTTPCapabilities) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpHttpCapabilities{}
+func (x *MCPHTTPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPHTTPCapabilities{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -10072,11 +10072,11 @@ func (x *McpHttpCapabilities) decodeObject(r *wireReader, known *wireKnownSet) e
 	return nil
 }
 
-func (x *McpHttpCapabilities) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPHTTPCapabilities) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPHTTPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
@@ -10086,14 +10086,14 @@ func (x *McpHttpCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpHttpCapabilities = []string{"_meta"}
+var wireMembersOfMCPHTTPCapabilities = []string{"_meta"}
 
-func (*McpHttpCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpHttpCapabilities, name)
+func (*MCPHTTPCapabilities) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPHTTPCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpHttpCapabilities) MarshalJSON() ([]byte, error) {
+func (x MCPHTTPCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
@@ -10450,8 +10450,8 @@ func (x *AuthMethodTerminalVariant) declaresMember(name []byte) bool {
 
 func (*AuthMethodTerminalVariant) isAuthMethod() {}
 
-// NewAuthMethodTerminalVariant returns the AuthMethod that holds the variant AuthMethodTerminalVariant.
-func NewAuthMethodTerminalVariant(v AuthMethodTerminal) AuthMethod {
+// NewAuthMethodTerminal returns the AuthMethod that holds the variant AuthMethodTerminalVariant.
+func NewAuthMethodTerminal(v AuthMethodTerminal) AuthMethod {
 	w := AuthMethodTerminalVariant(v)
 	return AuthMethod{Value: &w}
 }
@@ -10484,8 +10484,8 @@ func (x *AuthMethodAgentVariant) declaresMember(name []byte) bool {
 
 func (*AuthMethodAgentVariant) isAuthMethod() {}
 
-// NewAuthMethodAgentVariant returns the AuthMethod that holds the variant AuthMethodAgentVariant.
-func NewAuthMethodAgentVariant(v AuthMethodAgent) AuthMethod {
+// NewAuthMethodAgent returns the AuthMethod that holds the variant AuthMethodAgentVariant.
+func NewAuthMethodAgent(v AuthMethodAgent) AuthMethod {
 	w := AuthMethodAgentVariant(v)
 	return AuthMethod{Value: &w}
 }
@@ -10505,7 +10505,7 @@ type AuthMethodOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
 	// Unique identifier for this authentication method.
-	MethodID AuthMethodId `json:"methodId"`
+	MethodID AuthMethodID `json:"methodId"`
 	// Human-readable name of the authentication method.
 	Name string `json:"name"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -10590,24 +10590,24 @@ func NewAuthMethodOther(v AuthMethodOther) AuthMethod {
 	return AuthMethod{Value: &v}
 }
 
-// AuthMethodId: Typed identifier used for auth method values on the wire.
-type AuthMethodId string
+// AuthMethodID: Typed identifier used for auth method values on the wire.
+type AuthMethodID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *AuthMethodId) UnmarshalJSON(data []byte) error {
+func (x *AuthMethodID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *AuthMethodId) decodeWire(r *wireReader) error {
+func (x *AuthMethodID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *AuthMethodId) appendJSON(buf []byte) ([]byte, error) {
+func (x *AuthMethodID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x AuthMethodId) MarshalJSON() ([]byte, error) {
+func (x AuthMethodID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -10713,7 +10713,7 @@ func (x EnvVariable) MarshalJSON() ([]byte, error) {
 // The client MUST NOT pass this method to `auth/login`.
 type AuthMethodTerminal struct {
 	// Unique identifier for this authentication method.
-	MethodID AuthMethodId `json:"methodId"`
+	MethodID AuthMethodID `json:"methodId"`
 	// Human-readable name of the authentication method.
 	Name string `json:"name"`
 	// Optional human-readable description of this authentication method.
@@ -10853,7 +10853,7 @@ func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
 // The `type` discriminator value is `agent`.
 type AuthMethodAgent struct {
 	// Unique identifier for this authentication method.
-	MethodID AuthMethodId `json:"methodId"`
+	MethodID AuthMethodID `json:"methodId"`
 	// Human-readable name of the authentication method.
 	Name string `json:"name"`
 	// Optional human-readable description of this authentication method.
@@ -11105,7 +11105,7 @@ type NewSessionResponse struct {
 	// Unique identifier for the created session.
 	//
 	// Used in all subsequent requests for this conversation.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// Initial session configuration options.
 	//
 	// Optional. Omitted or empty means no config options are advertised.
@@ -11219,7 +11219,7 @@ func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
 // SessionConfigOption: A session configuration option selector and its current state.
 type SessionConfigOption struct {
 	// Unique identifier for the configuration option.
-	ConfigID SessionConfigId `json:"configId"`
+	ConfigID SessionConfigID `json:"configId"`
 	// Human-readable label for the option.
 	Name string `json:"name"`
 	// Optional description for the Client to display to the user.
@@ -11571,24 +11571,24 @@ func NewSessionConfigOptionOther(v SessionConfigOptionOther) SessionConfigOption
 	return SessionConfigOptionVariant{Value: &v}
 }
 
-// SessionConfigId: Unique identifier for a session configuration option.
-type SessionConfigId string
+// SessionConfigID: Unique identifier for a session configuration option.
+type SessionConfigID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigId) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigId) decodeWire(r *wireReader) error {
+func (x *SessionConfigID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionConfigId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigId) MarshalJSON() ([]byte, error) {
+func (x SessionConfigID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -11662,24 +11662,24 @@ func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-// SessionConfigValueId: Unique identifier for a session configuration option value.
-type SessionConfigValueId string
+// SessionConfigValueID: Unique identifier for a session configuration option value.
+type SessionConfigValueID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigValueId) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigValueID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigValueId) decodeWire(r *wireReader) error {
+func (x *SessionConfigValueID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionConfigValueId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigValueID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigValueId) MarshalJSON() ([]byte, error) {
+func (x SessionConfigValueID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -11842,7 +11842,7 @@ func NewSessionConfigSelectOptionsGrouped(v []SessionConfigSelectGroup) SessionC
 // SessionConfigSelectOption: A possible value for a session configuration option.
 type SessionConfigSelectOption struct {
 	// Unique identifier for this option value.
-	Value SessionConfigValueId `json:"value"`
+	Value SessionConfigValueID `json:"value"`
 	// Human-readable label for this option value.
 	Name string `json:"name"`
 	// Optional description for this option value.
@@ -11948,7 +11948,7 @@ func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
 type SessionConfigSelectGroup struct {
 	// Unique identifier for this group.
-	GroupID SessionConfigGroupId `json:"groupId"`
+	GroupID SessionConfigGroupID `json:"groupId"`
 	// Human-readable label for this group.
 	Name string `json:"name"`
 	// The set of option values in this group. MUST contain at least one value.
@@ -12051,31 +12051,31 @@ func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionConfigGroupId: Unique identifier for a session configuration option value group.
-type SessionConfigGroupId string
+// SessionConfigGroupID: Unique identifier for a session configuration option value group.
+type SessionConfigGroupID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigGroupId) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigGroupID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigGroupId) decodeWire(r *wireReader) error {
+func (x *SessionConfigGroupID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *SessionConfigGroupId) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigGroupID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigGroupId) MarshalJSON() ([]byte, error) {
+func (x SessionConfigGroupID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // SessionConfigSelect: A single-value selector (dropdown) session configuration option payload.
 type SessionConfigSelect struct {
 	// The currently selected value. MUST be one of the `value`s in `options`.
-	CurrentValue SessionConfigValueId `json:"currentValue"`
+	CurrentValue SessionConfigValueID `json:"currentValue"`
 	// The set of selectable options. MUST contain at least one value, and each `value` MUST be
 	// unique within the option, including across groups.
 	Options SessionConfigSelectOptions `json:"options"`
@@ -12944,7 +12944,7 @@ func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
 //   - unstable_session_archive: Archived
 type SessionInfo struct {
 	// Unique identifier for the session
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The working directory for this session. Must be an absolute path.
 	Cwd AbsolutePath `json:"cwd"`
 	// Additional workspace roots reported for this session. Each path must be absolute.
@@ -13746,7 +13746,7 @@ func NewBackgroundWorkOther(v BackgroundWorkOther) BackgroundWork {
 // BackgroundTerminal: A listed terminal running in the background.
 type BackgroundTerminal struct {
 	// The ID of the listed terminal.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -13830,7 +13830,7 @@ func (x BackgroundTerminal) MarshalJSON() ([]byte, error) {
 // BackgroundToolCall: A listed tool call whose work continues in the background.
 type BackgroundToolCall struct {
 	// The ID of the listed tool call.
-	ToolCallID ToolCallId `json:"toolCallId"`
+	ToolCallID ToolCallID `json:"toolCallId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -14479,7 +14479,7 @@ func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
 // [Unknown Sessions]: https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions
 type SessionNotFoundErrorData struct {
 	// The session ID from the request.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -15864,7 +15864,7 @@ type PromptResponse struct {
 	// The corresponding user-message session update carries this same identifier and may arrive
 	// before or after this response. Agents must echo the message during the live session, but are
 	// not required to retain it. If retained and replayed, the message keeps this identifier.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -15945,28 +15945,28 @@ func (x PromptResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// MessageId: Identifier for a message, unique among messages of the same type within a session.
+// MessageID: Identifier for a message, unique among messages of the same type within a session.
 //
 // Each message type, such as user messages, agent messages, and agent thoughts,
 // has its own ID space: messages of different types may share an ID and remain
 // distinct messages.
-type MessageId string
+type MessageID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *MessageId) UnmarshalJSON(data []byte) error {
+func (x *MessageID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *MessageId) decodeWire(r *wireReader) error {
+func (x *MessageID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *MessageId) appendJSON(buf []byte) ([]byte, error) {
+func (x *MessageID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x MessageId) MarshalJSON() ([]byte, error) {
+func (x MessageID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -16288,7 +16288,7 @@ func NewAgentNotificationParamsExtNotification(v ExtNotification) AgentNotificat
 // [Agent Reports Output]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output
 type UpdateSessionNotification struct {
 	// The ID of the session this update pertains to.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The actual update content.
 	Update SessionUpdate `json:"update"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -17330,7 +17330,7 @@ type ContentChunk struct {
 	//
 	// All chunks belonging to the same message share the same `messageId`.
 	// Chunks for different messages can interleave.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// A single item of content
 	Content ContentBlock `json:"content"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -17435,7 +17435,7 @@ func (x ContentChunk) MarshalJSON() ([]byte, error) {
 // content.
 type UserMessage struct {
 	// A unique identifier for the message.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// Complete replacement content for this message.
 	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -17546,7 +17546,7 @@ func (x UserMessage) MarshalJSON() ([]byte, error) {
 // content.
 type AgentMessage struct {
 	// A unique identifier for the message.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// Complete replacement content for this message.
 	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -17657,7 +17657,7 @@ func (x AgentMessage) MarshalJSON() ([]byte, error) {
 // content.
 type AgentThought struct {
 	// A unique identifier for the thought message.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// Complete replacement content for this thought message.
 	Content Patch[[]ContentBlock] `json:"content,omitzero"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -17761,7 +17761,7 @@ func (x AgentThought) MarshalJSON() ([]byte, error) {
 // instead.
 type ToolCallContentChunk struct {
 	// The ID of the tool call this content belongs to.
-	ToolCallID ToolCallId `json:"toolCallId"`
+	ToolCallID ToolCallID `json:"toolCallId"`
 	// A single item of content produced by the tool call.
 	Content ToolCallContent `json:"content"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -18294,7 +18294,7 @@ func (x TerminalCancelCapabilities) MarshalJSON() ([]byte, error) {
 // omitted fields start unknown.
 type TerminalUpdate struct {
 	// Unique identifier for this terminal within the session.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The command being run.
 	Command Patch[string] `json:"command,omitzero"`
 	// The absolute working directory of the command.
@@ -18450,7 +18450,7 @@ func (x TerminalUpdate) MarshalJSON() ([]byte, error) {
 // TerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
 type TerminalOutputChunk struct {
 	// The terminal receiving these bytes.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// Independently base64-encoded terminal output bytes.
 	Data string `json:"data"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -18679,7 +18679,7 @@ type PlanUpdateContentOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -18755,24 +18755,24 @@ func NewPlanUpdateContentOther(v PlanUpdateContentOther) PlanUpdateContent {
 	return PlanUpdateContent{Value: &v}
 }
 
-// PlanId: Unique identifier for a plan within a session.
-type PlanId string
+// PlanID: Unique identifier for a plan within a session.
+type PlanID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *PlanId) UnmarshalJSON(data []byte) error {
+func (x *PlanID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *PlanId) decodeWire(r *wireReader) error {
+func (x *PlanID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *PlanId) appendJSON(buf []byte) ([]byte, error) {
+func (x *PlanID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x PlanId) MarshalJSON() ([]byte, error) {
+func (x PlanID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -19019,7 +19019,7 @@ func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
 // PlanItems: A plan represented as structured entries.
 type PlanItems struct {
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// The list of tasks to be accomplished.
 	//
 	// When updating an item-based plan, the agent must send a complete list of all entries
@@ -19845,24 +19845,24 @@ func (x Notice) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// CompactionId: Unique identifier for a context compaction within a session.
-type CompactionId string
+// CompactionID: Unique identifier for a context compaction within a session.
+type CompactionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *CompactionId) UnmarshalJSON(data []byte) error {
+func (x *CompactionID) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *CompactionId) decodeWire(r *wireReader) error {
+func (x *CompactionID) decodeWire(r *wireReader) error {
 	return wireDecodeString((*string)(x), r)
 }
 
-func (x *CompactionId) appendJSON(buf []byte) ([]byte, error) {
+func (x *CompactionID) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x CompactionId) MarshalJSON() ([]byte, error) {
+func (x CompactionID) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
@@ -19937,7 +19937,7 @@ func (x CompactionStatus) MarshalJSON() ([]byte, error) {
 // stored metadata by top-level key instead of replacing it.
 type CompactionUpdate struct {
 	// The Agent-owned ID of this compaction, unique within the session.
-	CompactionID CompactionId `json:"compactionId"`
+	CompactionID CompactionID `json:"compactionId"`
 	// Current lifecycle status.
 	Status CompactionStatus `json:"status"`
 	// Complete replacement user-displayable summary content for the compaction.
@@ -20057,7 +20057,7 @@ func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
 // an in-progress compaction. Chunks append in receive order.
 type CompactionSummaryChunk struct {
 	// ID of the compaction whose summary receives this content.
-	CompactionID CompactionId `json:"compactionId"`
+	CompactionID CompactionID `json:"compactionId"`
 	// One content block to append.
 	Content ContentBlock `json:"content"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -20152,7 +20152,7 @@ func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
 // This notification is not a foreground state update.
 type CompleteElicitationNotification struct {
 	// The ID of the elicitation that completed.
-	ElicitationID ElicitationId `json:"elicitationId"`
+	ElicitationID ElicitationID `json:"elicitationId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -20265,7 +20265,7 @@ func (x ExtNotification) MarshalJSON() ([]byte, error) {
 // ClientRequest: A JSON-RPC request object.
 type ClientRequest struct {
 	// The request id used to correlate the matching response.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// The method name to invoke.
 	Method string `json:"method"`
 	// Method-specific request parameters.
@@ -21361,7 +21361,7 @@ type ElicitationCapabilities struct {
 	//
 	// Optional. Omitted and `null` are equivalent and mean the client does not advertise support.
 	// Supplying `{}` means the client supports URL-based elicitation.
-	URL *ElicitationUrlCapabilities `json:"url,omitempty"`
+	URL *ElicitationURLCapabilities `json:"url,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -21393,7 +21393,7 @@ func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSe
 			}
 		case "url":
 			if it.once(&seen, 1) {
-				wireLenientPtr(&x.URL, r, (*ElicitationUrlCapabilities).decodeWire)
+				wireLenientPtr(&x.URL, r, (*ElicitationURLCapabilities).decodeWire)
 			}
 		case "_meta":
 			if it.once(&seen, 2) {
@@ -21516,10 +21516,10 @@ func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationUrlCapabilities: URL-based elicitation capabilities.
+// ElicitationURLCapabilities: URL-based elicitation capabilities.
 //
 // Supplying `{}` means the client supports URL-based elicitation.
-type ElicitationUrlCapabilities struct {
+type ElicitationURLCapabilities struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -21528,16 +21528,16 @@ type ElicitationUrlCapabilities struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationUrlCapabilities) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLCapabilities) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationUrlCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationURLCapabilities) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = ElicitationUrlCapabilities{}
+func (x *ElicitationURLCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = ElicitationURLCapabilities{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -21561,11 +21561,11 @@ func (x *ElicitationUrlCapabilities) decodeObject(r *wireReader, known *wireKnow
 	return nil
 }
 
-func (x *ElicitationUrlCapabilities) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLCapabilities) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
 		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
@@ -21575,14 +21575,14 @@ func (x *ElicitationUrlCapabilities) appendMembers(buf []byte, open int) ([]byte
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfElicitationUrlCapabilities = []string{"_meta"}
+var wireMembersOfElicitationURLCapabilities = []string{"_meta"}
 
-func (*ElicitationUrlCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationUrlCapabilities, name)
+func (*ElicitationURLCapabilities) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfElicitationURLCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
@@ -21596,7 +21596,7 @@ func (x ElicitationUrlCapabilities) MarshalJSON() ([]byte, error) {
 type LoginAuthRequest struct {
 	// The ID of the authentication method to use.
 	// Must be one of the methods advertised in the initialize response.
-	MethodID AuthMethodId `json:"methodId"`
+	MethodID AuthMethodID `json:"methodId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -21770,7 +21770,7 @@ type NewSessionRequest struct {
 	// additional roots are activated for the new session.
 	AdditionalDirectories []AbsolutePath `json:"additionalDirectories,omitempty"`
 	// List of MCP (Model Context Protocol) servers the agent should connect to.
-	MCPServers []McpServer `json:"mcpServers,omitempty"`
+	MCPServers []MCPServer `json:"mcpServers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partNewSessionRequestSystemPrompt holds the members unstable_system_prompt adds (empty without its build tags).
@@ -21816,7 +21816,7 @@ func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) err
 				if r.null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
@@ -21862,7 +21862,7 @@ func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) 
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
@@ -21888,7 +21888,7 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServer: Configuration for connecting to an MCP (Model Context Protocol) server.
+// MCPServer: Configuration for connecting to an MCP (Model Context Protocol) server.
 //
 // MCP servers provide tools and context that the agent can use when
 // processing prompts.
@@ -21897,41 +21897,41 @@ func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
 //
 // Value holds one of these variants, chosen by the member "type":
 //
-//   - *[McpServerHTTP]: "http"
-//   - *McpServerACP: "acp" (build tag unstable_mcp_over_acp)
-//   - *[McpServerStdioVariant]: "stdio"
-//   - *[McpServerOther]: any other type, kept as received
+//   - *[MCPServerHTTPVariant]: "http"
+//   - *MCPServerACPVariant: "acp" (build tag unstable_mcp_over_acp)
+//   - *[MCPServerStdioVariant]: "stdio"
+//   - *[MCPServerOther]: any other type, kept as received
 //
 // [MCP Servers]: https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers
-type McpServer struct {
-	// Value is the variant: one of the McpServer* types that implement McpServerValue. A nil
+type MCPServer struct {
+	// Value is the variant: one of the MCPServer* types that implement MCPServerValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value McpServerValue
+	Value MCPServerValue
 }
 
-// McpServerValue is implemented by the variants of McpServer only.
-type McpServerValue interface {
-	isMcpServer()
+// MCPServerValue is implemented by the variants of MCPServer only.
+type MCPServerValue interface {
+	isMCPServer()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServer) MarshalJSON() ([]byte, error) {
+func (x MCPServer) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServer) UnmarshalJSON(data []byte) error {
+func (x *MCPServer) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServer) decodeWire(r *wireReader) error {
+func (x *MCPServer) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
@@ -21948,15 +21948,15 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 	switch string(tag) {
 	case "http":
-		v := new(McpServerHTTP)
-		if err := (*McpServerHttp)(v).decodeObject(r, &tagged); err != nil {
+		v := new(MCPServerHTTPVariant)
+		if err := (*MCPServerHTTP)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "stdio":
-		v := new(McpServerStdioVariant)
-		if err := (*McpServerStdio)(v).decodeObject(r, &tagged); err != nil {
+		v := new(MCPServerStdioVariant)
+		if err := (*MCPServerStdio)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
 		x.Value = v
@@ -21965,7 +21965,7 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 		if ok, err := x.decodeGatedMCPOverACP(tag, r, &tagged); ok {
 			return err
 		}
-		v := new(McpServerOther)
+		v := new(MCPServerOther)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
 		}
@@ -21975,93 +21975,93 @@ func (x *McpServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 	}
 }
 
-func (x *McpServer) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServer) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("McpServer: no variant set")
+		return nil, wireEncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *McpServer) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("McpServer: no variant set")
+		return nil, wireEncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *McpServer) declaresMember(name []byte) bool {
+func (x *MCPServer) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// McpServerHTTP: HTTP transport configuration
+// MCPServerHTTPVariant: HTTP transport configuration
 //
 // Only available when the Agent capabilities include `session.mcp.http`.
 //
-// It is the variant of McpServer with type "http".
-type McpServerHTTP McpServerHttp
+// It is the variant of MCPServer with type "http".
+type MCPServerHTTPVariant MCPServerHTTP
 
-func (x *McpServerHTTP) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerHTTPVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerHTTPVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("McpServerHTTP")
+		return nil, wireNilVariant("MCPServerHTTPVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
-	return (*McpServerHttp)(x).appendMembers(buf, open)
+	return (*MCPServerHTTP)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerHTTP) declaresMember(name []byte) bool {
-	return string(name) == "type" || (*McpServerHttp)(x).declaresMember(name)
+func (x *MCPServerHTTPVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*MCPServerHTTP)(x).declaresMember(name)
 }
 
-func (*McpServerHTTP) isMcpServer() {}
+func (*MCPServerHTTPVariant) isMCPServer() {}
 
-// NewMcpServerHTTP returns the McpServer that holds the variant McpServerHTTP.
-func NewMcpServerHTTP(v McpServerHttp) McpServer {
-	w := McpServerHTTP(v)
-	return McpServer{Value: &w}
+// NewMCPServerHTTP returns the MCPServer that holds the variant MCPServerHTTPVariant.
+func NewMCPServerHTTP(v MCPServerHTTP) MCPServer {
+	w := MCPServerHTTPVariant(v)
+	return MCPServer{Value: &w}
 }
 
-// McpServerStdioVariant: Stdio transport configuration
+// MCPServerStdioVariant: Stdio transport configuration
 //
 // Only available when the Agent capabilities include `session.mcp.stdio`.
 //
-// It is the variant of McpServer with type "stdio".
-type McpServerStdioVariant McpServerStdio
+// It is the variant of MCPServer with type "stdio".
+type MCPServerStdioVariant MCPServerStdio
 
-func (x *McpServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("McpServerStdioVariant")
+		return nil, wireNilVariant("MCPServerStdioVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
 	buf = wireAppendKey(buf, open, "\"type\":\"stdio\"")
-	return (*McpServerStdio)(x).appendMembers(buf, open)
+	return (*MCPServerStdio)(x).appendMembers(buf, open)
 }
 
-func (x *McpServerStdioVariant) declaresMember(name []byte) bool {
-	return string(name) == "type" || (*McpServerStdio)(x).declaresMember(name)
+func (x *MCPServerStdioVariant) declaresMember(name []byte) bool {
+	return string(name) == "type" || (*MCPServerStdio)(x).declaresMember(name)
 }
 
-func (*McpServerStdioVariant) isMcpServer() {}
+func (*MCPServerStdioVariant) isMCPServer() {}
 
-// NewMcpServerStdioVariant returns the McpServer that holds the variant McpServerStdioVariant.
-func NewMcpServerStdioVariant(v McpServerStdio) McpServer {
-	w := McpServerStdioVariant(v)
-	return McpServer{Value: &w}
+// NewMCPServerStdio returns the MCPServer that holds the variant MCPServerStdioVariant.
+func NewMCPServerStdio(v MCPServerStdio) MCPServer {
+	w := MCPServerStdioVariant(v)
+	return MCPServer{Value: &w}
 }
 
-// McpServerOther: Custom or future MCP server transport configuration.
+// MCPServerOther: Custom or future MCP server transport configuration.
 //
 // Values beginning with `_` are reserved for implementation-specific
 // extensions. Unknown values that do not begin with `_` are reserved for
@@ -22072,8 +22072,8 @@ func NewMcpServerStdioVariant(v McpServerStdio) McpServer {
 // data. Agents MUST reject a request with a transport they do not support
 // with `-32602`.
 //
-// It is the catch-all variant of McpServer: it keeps an unknown type and the whole object.
-type McpServerOther struct {
+// It is the catch-all variant of MCPServer: it keeps an unknown type and the whole object.
+type MCPServerOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -22081,12 +22081,12 @@ type McpServerOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *McpServerOther) decodeWire(r *wireReader) error {
+func (x *MCPServerOther) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpServerOther{}
+func (x *MCPServerOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPServerOther{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -22105,13 +22105,13 @@ func (x *McpServerOther) decodeObject(r *wireReader, known *wireKnownSet) error 
 	return nil
 }
 
-func (x *McpServerOther) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerOther) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("McpServerOther")
+		return nil, wireNilVariant("MCPServerOther")
 	}
 	switch x.Type {
 	case "", "http", "stdio":
@@ -22122,21 +22122,21 @@ func (x *McpServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpServerOther = []string{"type"}
+var wireMembersOfMCPServerOther = []string{"type"}
 
-func (*McpServerOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpServerOther, name)
+func (*MCPServerOther) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPServerOther, name)
 }
 
-func (*McpServerOther) isMcpServer() {}
+func (*MCPServerOther) isMCPServer() {}
 
-// NewMcpServerOther returns the McpServer that holds the variant McpServerOther.
-func NewMcpServerOther(v McpServerOther) McpServer {
-	return McpServer{Value: &v}
+// NewMCPServerOther returns the MCPServer that holds the variant MCPServerOther.
+func NewMCPServerOther(v MCPServerOther) MCPServer {
+	return MCPServer{Value: &v}
 }
 
-// HttpHeader: An HTTP header to set when making requests to the MCP server.
-type HttpHeader struct {
+// HTTPHeader: An HTTP header to set when making requests to the MCP server.
+type HTTPHeader struct {
 	// The name of the HTTP header.
 	Name string `json:"name"`
 	// The value to set for the HTTP header.
@@ -22149,16 +22149,16 @@ type HttpHeader struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *HttpHeader) UnmarshalJSON(data []byte) error {
+func (x *HTTPHeader) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *HttpHeader) decodeWire(r *wireReader) error {
+func (x *HTTPHeader) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = HttpHeader{}
+func (x *HTTPHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = HTTPHeader{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -22197,11 +22197,11 @@ func (x *HttpHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
 	return nil
 }
 
-func (x *HttpHeader) appendJSON(buf []byte) ([]byte, error) {
+func (x *HTTPHeader) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *HTTPHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -22217,26 +22217,26 @@ func (x *HttpHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfHttpHeader = []string{"_meta", "name", "value"}
+var wireMembersOfHTTPHeader = []string{"_meta", "name", "value"}
 
-func (*HttpHeader) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfHttpHeader, name)
+func (*HTTPHeader) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfHTTPHeader, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x HttpHeader) MarshalJSON() ([]byte, error) {
+func (x HTTPHeader) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServerHttp: HTTP transport configuration for MCP.
-type McpServerHttp struct {
+// MCPServerHTTP: HTTP transport configuration for MCP.
+type MCPServerHTTP struct {
 	// Human-readable name identifying this MCP server.
 	Name string `json:"name"`
 	// URL to the MCP server.
 	URL string `json:"url"`
 	// HTTP headers to set when making requests to the MCP server. Headers the MCP transport
 	// defines are owned by the transport, and Agents use the transport's values for them.
-	Headers []HttpHeader `json:"headers,omitempty"`
+	Headers []HTTPHeader `json:"headers,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -22245,16 +22245,16 @@ type McpServerHttp struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServerHttp) UnmarshalJSON(data []byte) error {
+func (x *MCPServerHTTP) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServerHttp) decodeWire(r *wireReader) error {
+func (x *MCPServerHTTP) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpServerHttp{}
+func (x *MCPServerHTTP) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPServerHTTP{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -22276,7 +22276,7 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 				if r.null() {
 					x.Headers = nil
 				} else {
-					err = wireDecodeSlice(&x.Headers, r, false, (*HttpHeader).decodeWire)
+					err = wireDecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
 				}
 			}
 		case "_meta":
@@ -22301,11 +22301,11 @@ func (x *McpServerHttp) decodeObject(r *wireReader, known *wireKnownSet) error {
 	return nil
 }
 
-func (x *McpServerHttp) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerHTTP) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -22314,7 +22314,7 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 		return nil, wireAtKey(err, "url")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HttpHeader).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
 			return nil, wireAtKey(err, "headers")
 		}
 	}
@@ -22326,19 +22326,19 @@ func (x *McpServerHttp) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpServerHttp = []string{"_meta", "headers", "name", "url"}
+var wireMembersOfMCPServerHTTP = []string{"_meta", "headers", "name", "url"}
 
-func (*McpServerHttp) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpServerHttp, name)
+func (*MCPServerHTTP) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPServerHTTP, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServerHttp) MarshalJSON() ([]byte, error) {
+func (x MCPServerHTTP) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// McpServerStdio: Stdio transport configuration for MCP.
-type McpServerStdio struct {
+// MCPServerStdio: Stdio transport configuration for MCP.
+type MCPServerStdio struct {
 	// Human-readable name identifying this MCP server.
 	Name string `json:"name"`
 	// Absolute path to the MCP server executable.
@@ -22356,16 +22356,16 @@ type McpServerStdio struct {
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *McpServerStdio) UnmarshalJSON(data []byte) error {
+func (x *MCPServerStdio) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *McpServerStdio) decodeWire(r *wireReader) error {
+func (x *MCPServerStdio) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
-	*x = McpServerStdio{}
+func (x *MCPServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
+	*x = MCPServerStdio{}
 	var it wireObjectIter
 	if err := it.openIn(r, known); err != nil {
 		return err
@@ -22420,11 +22420,11 @@ func (x *McpServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error 
 	return nil
 }
 
-func (x *McpServerStdio) appendJSON(buf []byte) ([]byte, error) {
+func (x *MCPServerStdio) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *MCPServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
 		return nil, wireAtKey(err, "name")
@@ -22450,14 +22450,14 @@ func (x *McpServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
 }
 
-var wireMembersOfMcpServerStdio = []string{"_meta", "args", "command", "env", "name"}
+var wireMembersOfMCPServerStdio = []string{"_meta", "args", "command", "env", "name"}
 
-func (*McpServerStdio) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMcpServerStdio, name)
+func (*MCPServerStdio) declaresMember(name []byte) bool {
+	return wireDeclares(wireMembersOfMCPServerStdio, name)
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x McpServerStdio) MarshalJSON() ([]byte, error) {
+func (x MCPServerStdio) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
@@ -22582,7 +22582,7 @@ func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
 // Only available if the Agent supports the `session.delete` capability.
 type DeleteSessionRequest struct {
 	// The ID of the session to delete.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -22673,7 +22673,7 @@ func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
 //   - unstable_system_prompt: SystemPrompt
 type ResumeSessionRequest struct {
 	// The ID of the session to resume.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The working directory for this session. Must be an absolute path.
 	//
 	// Clients MUST send the session's working directory. Agents MAY reject a different directory
@@ -22690,7 +22690,7 @@ type ResumeSessionRequest struct {
 	//
 	// The complete set of Client-provided servers. Omitted and `[]` mean none. Agents SHOULD
 	// NOT restore servers from earlier requests.
-	MCPServers []McpServer `json:"mcpServers,omitempty"`
+	MCPServers []MCPServer `json:"mcpServers,omitempty"`
 	// Inclusive cursor describing where conversation replay should begin.
 	//
 	// Optional. Omitted and `null` are equivalent and mean the Agent should resume without
@@ -22752,7 +22752,7 @@ func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) 
 				if r.null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*McpServer).decodeWire)
+					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "replayFrom":
@@ -22805,7 +22805,7 @@ func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, erro
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*McpServer).appendJSON); err != nil {
+		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
 			return nil, wireAtKey(err, "mcpServers")
 		}
 	}
@@ -22950,8 +22950,8 @@ func (x *ReplayFromStartVariant) declaresMember(name []byte) bool {
 
 func (*ReplayFromStartVariant) isReplayFrom() {}
 
-// NewReplayFromStartVariant returns the ReplayFrom that holds the variant ReplayFromStartVariant.
-func NewReplayFromStartVariant(v ReplayFromStart) ReplayFrom {
+// NewReplayFromStart returns the ReplayFrom that holds the variant ReplayFromStartVariant.
+func NewReplayFromStart(v ReplayFromStart) ReplayFrom {
 	w := ReplayFromStartVariant(v)
 	return ReplayFrom{Value: &w}
 }
@@ -23120,7 +23120,7 @@ func (x ReplayFromStart) MarshalJSON() ([]byte, error) {
 // `messageId`. Prompt responses need not precede the close response.
 type CloseSessionRequest struct {
 	// The ID of the session to close.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -23217,9 +23217,9 @@ func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
 // [Cancelling Tool Calls]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls
 type CancelToolCallRequest struct {
 	// The ID of the session that owns the tool call.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the tool call to cancel.
-	ToolCallID ToolCallId `json:"toolCallId"`
+	ToolCallID ToolCallID `json:"toolCallId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -23324,9 +23324,9 @@ func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
 // [Cancelling Terminals]: https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals
 type CancelTerminalRequest struct {
 	// The ID of the session that owns the terminal.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the terminal to cancel.
-	TerminalID TerminalId `json:"terminalId"`
+	TerminalID TerminalID `json:"terminalId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -23425,9 +23425,9 @@ func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
 // [Session Config Options]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option
 type SetSessionConfigOptionRequest struct {
 	// The ID of the session to set the configuration option for.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The ID of the configuration option to set.
-	ConfigID SessionConfigId `json:"configId"`
+	ConfigID SessionConfigID `json:"configId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
@@ -23627,7 +23627,7 @@ func (x *SetSessionConfigOptionRequestVariant) declaresMember(name []byte) bool 
 // It is the variant of SetSessionConfigOptionRequestVariant with type "id".
 type SetSessionConfigOptionRequestID struct {
 	// The value ID.
-	Value SessionConfigValueId `json:"value"`
+	Value SessionConfigValueID `json:"value"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -23877,7 +23877,7 @@ func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther)
 // [User Message]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#1-user-message
 type PromptRequest struct {
 	// The ID of the session to send this user message to
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The blocks of content that compose the user's message.
 	//
 	// As a baseline, the Agent MUST support `text` and `resource_link` content blocks,
@@ -24108,7 +24108,7 @@ func (x *ClientResponse) declaresMember(name []byte) bool {
 // It is a variant of ClientResponse.
 type ClientResponseResult struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific response data.
 	Result ClientResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -24966,7 +24966,7 @@ func (x CancelledPermissionOutcome) MarshalJSON() ([]byte, error) {
 // SelectedPermissionOutcome: The user selected one of the provided options.
 type SelectedPermissionOutcome struct {
 	// The ID of the option the user selected.
-	OptionID PermissionOptionId `json:"optionId"`
+	OptionID PermissionOptionID `json:"optionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -26123,7 +26123,7 @@ func NewClientNotificationParamsExtNotification(v ExtNotification) ClientNotific
 // [Cancellation]: https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation
 type CancelSessionNotification struct {
 	// The ID of the session to cancel operations for.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -26212,7 +26212,7 @@ func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
 type CancelRequestNotification struct {
 	// The ID of the request to cancel: a request that the sender of this notification issued.
 	// Receivers match it only against requests they received from that sender.
-	RequestID RequestId `json:"requestId"`
+	RequestID RequestID `json:"requestId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -26472,7 +26472,7 @@ func DecodeMessage(data []byte) (Message, error) {
 // Request is a JSON-RPC request: a call of Method that expects a Response with the same ID.
 type Request struct {
 	// ID identifies the request; its response carries the same ID.
-	ID RequestId
+	ID RequestID
 	// Method is the wire name of the method called.
 	Method string
 	// Params are the method's params as received, nil when absent; the method table
@@ -26539,7 +26539,7 @@ type Response struct {
 	// ID is the ID of the request answered.
 	// An error response to a request whose id could not be read has a null id:
 	// then ID holds no value (ID.Value is nil).
-	ID RequestId
+	ID RequestID
 	// Result is the method's result as received; the method table of the side that
 	// handled the request decodes it by the request's method (DecodeResult). A result
 	// of null is the JSON null, not nil.
@@ -27140,7 +27140,7 @@ func ResourceLinkBlock(uri, name string) ContentBlock {
 // AgentMessageChunk returns the session update that streams a piece of the
 // agent's reply as text.
 // The client joins the chunks of one message.
-func AgentMessageChunk(messageID MessageId, text string) SessionUpdate {
+func AgentMessageChunk(messageID MessageID, text string) SessionUpdate {
 	return SessionUpdate{Value: &SessionUpdateAgentMessageChunk{
 		Content:   ContentBlock{Value: &ContentBlockText{Text: text}},
 		MessageID: messageID,
@@ -27150,7 +27150,7 @@ func AgentMessageChunk(messageID MessageId, text string) SessionUpdate {
 // AgentThoughtChunk returns the session update that streams a piece of the
 // agent's reasoning as text.
 // The client joins the chunks of one message.
-func AgentThoughtChunk(messageID MessageId, text string) SessionUpdate {
+func AgentThoughtChunk(messageID MessageID, text string) SessionUpdate {
 	return SessionUpdate{Value: &SessionUpdateAgentThoughtChunk{
 		Content:   ContentBlock{Value: &ContentBlockText{Text: text}},
 		MessageID: messageID,
@@ -27160,7 +27160,7 @@ func AgentThoughtChunk(messageID MessageId, text string) SessionUpdate {
 // UserMessageChunk returns the session update that streams a piece of the
 // user's message as text, as an agent replays a session it loads.
 // The client joins the chunks of one message.
-func UserMessageChunk(messageID MessageId, text string) SessionUpdate {
+func UserMessageChunk(messageID MessageID, text string) SessionUpdate {
 	return SessionUpdate{Value: &SessionUpdateUserMessageChunk{
 		Content:   ContentBlock{Value: &ContentBlockText{Text: text}},
 		MessageID: messageID,
@@ -27179,7 +27179,7 @@ func ToolContent(block ContentBlock) ToolCallContent {
 
 // PermissionSelected returns the outcome of a permission request in which the
 // user chose the option with the given id.
-func PermissionSelected(option PermissionOptionId) RequestPermissionOutcome {
+func PermissionSelected(option PermissionOptionID) RequestPermissionOutcome {
 	return RequestPermissionOutcome{Value: &RequestPermissionOutcomeSelected{OptionID: option}}
 }
 
@@ -27196,11 +27196,11 @@ func PermissionCancelled() RequestPermissionOutcome {
 // returns once the notification is queued, as the connection's own method does.
 type SessionSender struct {
 	conn      *AgentConn
-	sessionID SessionId
+	sessionID SessionID
 }
 
 // Session returns the sender of session/update notifications for the session id.
-func (c *AgentConn) Session(sessionID SessionId) SessionSender {
+func (c *AgentConn) Session(sessionID SessionID) SessionSender {
 	return SessionSender{
 		conn:      c,
 		sessionID: sessionID,
@@ -27217,7 +27217,7 @@ func (s SessionSender) Update(ctx context.Context, update SessionUpdate) error {
 
 // Message streams a piece of the agent's reply as text (agent_message_chunk).
 // The client joins the chunks of one message.
-func (s SessionSender) Message(ctx context.Context, messageID MessageId, text string) error {
+func (s SessionSender) Message(ctx context.Context, messageID MessageID, text string) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateAgentMessageChunk{
 		Content:   ContentBlock{Value: &ContentBlockText{Text: text}},
 		MessageID: messageID,
@@ -27226,7 +27226,7 @@ func (s SessionSender) Message(ctx context.Context, messageID MessageId, text st
 
 // Thought streams a piece of the agent's reasoning as text (agent_thought_chunk).
 // The client joins the chunks of one message.
-func (s SessionSender) Thought(ctx context.Context, messageID MessageId, text string) error {
+func (s SessionSender) Thought(ctx context.Context, messageID MessageID, text string) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateAgentThoughtChunk{
 		Content:   ContentBlock{Value: &ContentBlockText{Text: text}},
 		MessageID: messageID,
@@ -27236,7 +27236,7 @@ func (s SessionSender) Thought(ctx context.Context, messageID MessageId, text st
 // UserMessage streams a piece of the user's message as text
 // (user_message_chunk), as an agent replays a session it loads.
 // The client joins the chunks of one message.
-func (s SessionSender) UserMessage(ctx context.Context, messageID MessageId, text string) error {
+func (s SessionSender) UserMessage(ctx context.Context, messageID MessageID, text string) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateUserMessageChunk{
 		Content:   ContentBlock{Value: &ContentBlockText{Text: text}},
 		MessageID: messageID,
@@ -27245,7 +27245,7 @@ func (s SessionSender) UserMessage(ctx context.Context, messageID MessageId, tex
 
 // ToolCall reports a tool call the agent starts: the client shows it under
 // the title until updates with the same id change it.
-func (s SessionSender) ToolCall(ctx context.Context, id ToolCallId, title string, kind ToolKind) error {
+func (s SessionSender) ToolCall(ctx context.Context, id ToolCallID, title string, kind ToolKind) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCallUpdate{
 		Kind:       PatchTo(kind),
 		Title:      PatchTo(title),
@@ -27255,7 +27255,7 @@ func (s SessionSender) ToolCall(ctx context.Context, id ToolCallId, title string
 
 // UpdateToolCall sets the status of a tool call and, when content is given,
 // replaces its content (tool_call_update); other members stay as they were.
-func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallId, status ToolCallStatus, content ...ToolCallContent) error {
+func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status ToolCallStatus, content ...ToolCallContent) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCallUpdate{
 		Content:    wirePatchItems(content),
 		Status:     PatchTo(status),

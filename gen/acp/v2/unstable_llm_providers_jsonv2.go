@@ -36,22 +36,22 @@ func (x ProviderInfo) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ProviderId) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ProviderID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ProviderId) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ProviderID) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *LlmProtocol) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *LLMProtocol) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x LlmProtocol) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x LLMProtocol) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 

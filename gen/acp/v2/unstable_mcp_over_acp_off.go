@@ -3,25 +3,25 @@
 
 package acp
 
-// partMcpCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of McpCapabilities it adds.
-type partMcpCapabilitiesMCPOverACP struct{}
+// partMCPCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of MCPCapabilities it adds.
+type partMCPCapabilitiesMCPOverACP struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partMcpCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (*partMCPCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
 	return u.keep(r, it.key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
-func (*partMcpCapabilitiesMCPOverACP) declaresGatedMember([]byte) bool {
+func (*partMCPCapabilitiesMCPOverACP) declaresGatedMember([]byte) bool {
 	return false
 }
 
-func (*partMcpCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
+func (*partMCPCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]byte, error) {
 	return buf, nil
 }
 
-// decodeGatedMCPOverACP knows no tag: build with -tags unstable_mcp_over_acp (or unstable) for the variants of McpServer it adds.
-func (*McpServer) decodeGatedMCPOverACP([]byte, *wireReader, *wireKnownSet) (bool, error) {
+// decodeGatedMCPOverACP knows no tag: build with -tags unstable_mcp_over_acp (or unstable) for the variants of MCPServer it adds.
+func (*MCPServer) decodeGatedMCPOverACP([]byte, *wireReader, *wireKnownSet) (bool, error) {
 	return false, nil
 }
 

@@ -155,7 +155,7 @@ func NewPlanUpdateContentMarkdown(v PlanMarkdown) PlanUpdateContent {
 // A plan represented by a file URI.
 type PlanFile struct {
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// The URI of the file containing the plan.
 	URI string `json:"uri"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -252,7 +252,7 @@ func (x PlanFile) MarshalJSON() ([]byte, error) {
 // A plan represented as raw markdown content.
 type PlanMarkdown struct {
 	// The plan ID to update.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// Markdown content for the plan.
 	Content string `json:"content"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
@@ -349,7 +349,7 @@ func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
 // Removal notice for a plan identified by ID.
 type PlanRemoved struct {
 	// The plan ID to remove.
-	PlanID PlanId `json:"planId"`
+	PlanID PlanID `json:"planId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;

@@ -11,7 +11,7 @@ import (
 // ProxyRequest: A JSON-RPC request object.
 type ProxyRequest struct {
 	// The request id used to correlate the matching response.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// The method name to invoke.
 	Method string `json:"method"`
 	// Method-specific request parameters.
@@ -593,7 +593,7 @@ func (x *ProxyResponse) declaresMember(name []byte) bool {
 // It is a variant of ProxyResponse.
 type ProxyResponseResult struct {
 	// The id of the request this response answers.
-	ID RequestId `json:"id"`
+	ID RequestID `json:"id"`
 	// Method-specific response data.
 	Result ProxyResponseResultData `json:"result"`
 	// Unknown keeps the members this package does not declare, as received;

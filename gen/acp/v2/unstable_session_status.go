@@ -387,7 +387,7 @@ func NewClientRequestParamsSessionStatusRequest(v SessionStatusRequest) ClientRe
 // A session the Agent does not know gets `-32002` with the requested `sessionId` in `data`.
 type SessionStatusRequest struct {
 	// The ID of the session to check.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;

@@ -312,7 +312,7 @@ func NewClientRequestParamsSetSessionTitleRequest(v SetSessionTitleRequest) Clie
 // Agent SHOULD NOT replace the title with one it generates automatically.
 type SetSessionTitleRequest struct {
 	// The ID of the session to retitle.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The new title for the session.
 	//
 	// Required and non-null. Omission and explicit `null` are both invalid. The Agent MAY

@@ -114,7 +114,7 @@ func NewBackgroundWorkSubagent(v BackgroundSubagent) BackgroundWork {
 // A listed subagent session associated with this session through `subagent_update`.
 type BackgroundSubagent struct {
 	// The ID of the listed session.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// Unknown keeps the members this package does not declare, as received;
@@ -633,7 +633,7 @@ func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
 // change this association.
 type SubagentUpdate struct {
 	// The opaque session ID identifying the child in all ACP messages.
-	SessionID SessionId `json:"sessionId"`
+	SessionID SessionID `json:"sessionId"`
 	// The parent's human-readable display title for this child. It need not be unique.
 	//
 	// Optional and nullable. Omitted means unchanged. `null` clears it. If no
@@ -813,27 +813,27 @@ func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
 // An upsert for an inter-session message.
 type SessionMessage struct {
 	// Identifier of this message within the enclosing session's transcript.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// The sending session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	SenderSessionID Patch[SessionId] `json:"senderSessionId,omitzero"`
+	SenderSessionID Patch[SessionID] `json:"senderSessionId,omitzero"`
 	// The receiving session.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it.
-	RecipientSessionID Patch[SessionId] `json:"recipientSessionId,omitzero"`
+	RecipientSessionID Patch[SessionID] `json:"recipientSessionId,omitzero"`
 	// On an incoming view, the `messageId` of the same message's outgoing view in the
 	// sender's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	SenderMessageID Patch[MessageId] `json:"senderMessageId,omitzero"`
+	SenderMessageID Patch[MessageID] `json:"senderMessageId,omitzero"`
 	// On an outgoing view, the `messageId` of the same message's incoming view in the
 	// recipient's transcript.
 	//
 	// Omitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive
 	// after the message starts streaming.
-	RecipientMessageID Patch[MessageId] `json:"recipientMessageId,omitzero"`
+	RecipientMessageID Patch[MessageID] `json:"recipientMessageId,omitzero"`
 	// Omitted leaves content unchanged. `null` clears it. A concrete array
 	// replaces the whole content collection.
 	Content Patch[[]ContentBlock] `json:"content,omitzero"`
@@ -869,19 +869,19 @@ func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error 
 			}
 		case "senderSessionId":
 			if it.once(&seen, 1) {
-				wireLenientPatch(&x.SenderSessionID, r, (*SessionId).decodeWire)
+				wireLenientPatch(&x.SenderSessionID, r, (*SessionID).decodeWire)
 			}
 		case "recipientSessionId":
 			if it.once(&seen, 2) {
-				wireLenientPatch(&x.RecipientSessionID, r, (*SessionId).decodeWire)
+				wireLenientPatch(&x.RecipientSessionID, r, (*SessionID).decodeWire)
 			}
 		case "senderMessageId":
 			if it.once(&seen, 3) {
-				wireLenientPatch(&x.SenderMessageID, r, (*MessageId).decodeWire)
+				wireLenientPatch(&x.SenderMessageID, r, (*MessageID).decodeWire)
 			}
 		case "recipientMessageId":
 			if it.once(&seen, 4) {
-				wireLenientPatch(&x.RecipientMessageID, r, (*MessageId).decodeWire)
+				wireLenientPatch(&x.RecipientMessageID, r, (*MessageID).decodeWire)
 			}
 		case "content":
 			if it.once(&seen, 5) {
@@ -921,22 +921,22 @@ func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 		return nil, wireAtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageId).appendJSON); err != nil {
+		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageID).appendJSON); err != nil {
 			return nil, wireAtKey(err, "recipientMessageId")
 		}
 	}
@@ -976,7 +976,7 @@ func (x SessionMessage) MarshalJSON() ([]byte, error) {
 // `session_message` upserts, which can arrive before, between, or after its chunks.
 type SessionMessageChunk struct {
 	// Identifier of this message within the enclosing session's transcript.
-	MessageID MessageId `json:"messageId"`
+	MessageID MessageID `json:"messageId"`
 	// A single content block appended to the message.
 	Content ContentBlock `json:"content"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.

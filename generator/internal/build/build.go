@@ -28,7 +28,7 @@ type builder struct {
 func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 	b := &builder{doc: doc, ns: naming.NewNamespace()}
 	for _, d := range doc.Defs {
-		if err := b.ns.ClaimExact(d.Name, d.Schema.Path); err != nil {
+		if err := b.ns.ClaimExact(naming.TypeName(d.Name), d.Schema.Path); err != nil {
 			return nil, nil, b.wrap(err)
 		}
 	}
@@ -36,7 +36,7 @@ func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 		return nil, nil, b.wrap(err)
 	}
 	for _, d := range doc.Defs {
-		if err := b.define(d.Name, d.Schema); err != nil {
+		if err := b.define(naming.TypeName(d.Name), d.Schema); err != nil {
 			return nil, nil, b.wrap(err)
 		}
 	}
@@ -341,13 +341,13 @@ func numberType(typ string, n *schema.Node) (string, error) {
 	return "", fmt.Errorf("%s: unsupported %s format %s", n.Path, typ, schema.Excerpt(n.Format))
 }
 
-// refName resolves a single-ref schema to its definition name.
+// refName resolves a single-ref schema to its definition's Go name.
 func (b *builder) refName(n *schema.Node) (string, error) {
 	for n.Ref == "" {
 		n = n.AllOf[0]
 	}
 	name, _, err := b.doc.ResolveRef(n)
-	return name, err
+	return naming.TypeName(name), err
 }
 
 // refNode resolves a single-ref schema to the definition's node.

@@ -359,10 +359,14 @@ func jsonKindOf(t string) byte {
 	return '*'
 }
 
-// newVariant names a variant and its constructor.
+// newVariant names a variant and its constructor. The constructor is
+// named after the name the variant asked for: when a definition holds that
+// name (MCPServerHTTP, the payload of the variant MCPServerHTTPVariant),
+// the constructor still reads New plus the union and the tag
+// (NewMCPServerHTTP), as every other variant's does.
 func (b *builder) newVariant(goname string, a *schema.Node) *ir.Variant {
 	v := &ir.Variant{Go: b.ns.Claim(goname, a.Path), Doc: a.Description, Path: a.Path}
-	v.Ctor = b.ns.Claim("New"+naming.DropRepeatedWords(v.Go), a.Path)
+	v.Ctor = b.ns.Claim("New"+naming.DropRepeatedWords(goname), a.Path)
 	return v
 }
 

@@ -13,7 +13,7 @@ import (
 // from -0 and writes that variant as -0 again while it still holds zero.
 // Remembering the variant's pointer, not a flag, means that a new Value
 // set by the program is written as usual: nothing but decoding sets it, so
-// NewRequestIdNumber(0) and every other API stays as it was.
+// NewRequestIDNumber(0) and every other API stays as it was.
 
 // negZeroField is the unexported field of such a union.
 func negZeroField(u *ir.UnionDecl) []Code {

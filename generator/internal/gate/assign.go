@@ -127,11 +127,12 @@ func (g *gating) gateField(owner string, ownerGate ir.Gate, f *ir.Field) {
 	}
 }
 
-// crossListed reports whether crossFeatureMembers has def.prop, owned by
+// crossListed reports whether crossFeatureMembers has def.prop (def a Go
+// type name, the map's definition a schema name), owned by
 // one of the features of own, needing feature for its type.
 func (g *gating) crossListed(def, prop string, own ir.Gate, feature string) bool {
 	for i, c := range g.cross {
-		if c.Definition == def && c.Property == prop && c.TypeFeature == feature && slices.Contains(own, c.OwnerFeature) {
+		if naming.TypeName(c.Definition) == def && c.Property == prop && c.TypeFeature == feature && slices.Contains(own, c.OwnerFeature) {
 			g.crossUsed[i] = true
 			return true
 		}

@@ -72,7 +72,7 @@ func (r *resolver) value(v val, want *ir.Expr, b *building) (*ir.Value, bool) {
 	if v.param != "" {
 		return r.param(v, want, b)
 	}
-	d := r.byName[v.union]
+	d := r.byName[naming.TypeName(v.union)]
 	if d == nil || d.Kind != ir.KindUnion || d.Union.Tag == "" {
 		return nil, false
 	}

@@ -12,7 +12,7 @@ const (
 	// flattened union (Struct.Variant) and kept extra members.
 	KindStruct Kind = iota
 	// KindNewtype is a named type over a builtin, slice, map or other named
-	// type: `type SessionId string`.
+	// type: `type SessionID string`.
 	KindNewtype
 	// KindEnum is a string or integer enum, open or closed.
 	KindEnum

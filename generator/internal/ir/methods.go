@@ -11,7 +11,7 @@ package ir
 type RPC struct {
 	// Sides are the sides that handle methods, by side name.
 	Sides []*RPCSide
-	// ID is the type of a message's id (RequestId) and Error that of a
+	// ID is the type of a message's id (RequestID) and Error that of a
 	// response's error (Error), as the schema's message objects use them.
 	ID, Error string
 	// NullErrorID: an error response may carry a null id that the ID type

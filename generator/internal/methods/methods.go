@@ -129,10 +129,10 @@ func readMethods(doc *schema.Doc, uses *messageUses) (map[string][]*ir.RPCMethod
 			}
 			seen[key] = d.Name
 			if role == roleResult {
-				results[Key{Method: n.Method, Side: side}] = d.Name
+				results[Key{Method: n.Method, Side: side}] = naming.TypeName(d.Name)
 				continue
 			}
-			m := &ir.RPCMethod{Name: n.Method, Notification: role == RoleNotification, Params: d.Name, Path: n.Path, Doc: n.Description}
+			m := &ir.RPCMethod{Name: n.Method, Notification: role == RoleNotification, Params: naming.TypeName(d.Name), Path: n.Path, Doc: n.Description}
 			bySide[side] = append(bySide[side], m)
 		}
 	}
@@ -226,17 +226,18 @@ func gateSide(side string, methods []*ir.RPCMethod, byName map[string]*ir.Decl, 
 // setExtensions takes the side's extension types from the messages.
 func setExtensions(s *ir.RPCSide, exts []extUse, byName map[string]*ir.Decl) error {
 	for _, e := range exts {
-		if e.Side != s.Side || byName[e.Def] == nil {
+		def := naming.TypeName(e.Def)
+		if e.Side != s.Side || byName[def] == nil {
 			continue
 		}
-		if need := byName[e.Def].Gate.Minus(s.Gate); len(need) > 0 {
-			return fmt.Errorf("%s: extension type %s needs %v, which the methods of side %q do not all need", e.Path, e.Def, need, s.Side)
+		if need := byName[def].Gate.Minus(s.Gate); len(need) > 0 {
+			return fmt.Errorf("%s: extension type %s needs %v, which the methods of side %q do not all need", e.Path, def, need, s.Side)
 		}
 		dst := map[string]*string{RoleRequest: &s.ExtRequest, RoleNotification: &s.ExtNotification, roleResult: &s.ExtResult}[e.Role]
-		if *dst != "" && *dst != e.Def {
-			return fmt.Errorf("%s: side %q has two extension %s types, %s and %s", e.Path, s.Side, e.Role, *dst, e.Def)
+		if *dst != "" && *dst != def {
+			return fmt.Errorf("%s: side %q has two extension %s types, %s and %s", e.Path, s.Side, e.Role, *dst, def)
 		}
-		*dst = e.Def
+		*dst = def
 	}
 	if (s.ExtRequest == "") != (s.ExtResult == "") {
 		return fmt.Errorf("side %q: an extension request type needs an extension result type", s.Side)
@@ -246,16 +247,18 @@ func setExtensions(s *ir.RPCSide, exts []extUse, byName map[string]*ir.Decl) err
 
 // setEnvelope takes the id and error types every message uses.
 func setEnvelope(rpc *ir.RPC, uses *messageUses, byName map[string]*ir.Decl) error {
-	var err error
-	if rpc.ID, err = oneType(uses.ids, "id"); err != nil {
+	id, err := oneType(uses.ids, "id")
+	if err != nil {
 		return err
 	}
-	if rpc.Error, err = oneType(uses.errs, "error"); err != nil {
+	errType, err := oneType(uses.errs, "error")
+	if err != nil {
 		return err
 	}
+	rpc.ID, rpc.Error = naming.TypeName(id), naming.TypeName(errType)
 	for _, name := range []string{rpc.ID, rpc.Error} {
 		if byName[name] == nil {
-			return fmt.Errorf("%s: the envelope's %s type needs a feature that is not emitted", uses.ids[rpc.ID], name)
+			return fmt.Errorf("%s: the envelope's %s type needs a feature that is not emitted", uses.ids[id], name)
 		}
 		rpc.Gate = rpc.Gate.Union(byName[name].Gate)
 	}
@@ -266,7 +269,7 @@ func setEnvelope(rpc *ir.RPC, uses *messageUses, byName map[string]*ir.Decl) err
 	}
 	if uses.nullErrorID != "" {
 		if byName[rpc.ID].Kind != ir.KindUnion {
-			return fmt.Errorf("%s: a null error-response id needs a union id type (%s is not one)", uses.nullErrorID, rpc.ID)
+			return fmt.Errorf("%s: a null error-response id needs a union id type (%s is not one)", uses.nullErrorID, id)
 		}
 		rpc.NullErrorID = true
 	}

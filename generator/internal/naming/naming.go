@@ -7,11 +7,31 @@ import (
 	"unicode"
 )
 
-// initialisms are written in capitals in Go names (Go style: SessionID).
+// initialisms are the words Go writes in capitals (SessionID, MCPServer,
+// JSONRPCVersion): Go's own list, the protocol's MCP, ACP, LLM, SSE and
+// JSONRPC, and FS as in io/fs. The rule is applied to whole words only, so
+// Identity and Uint stay; a plural takes a lower-case s (IDs, URLs).
 var initialisms = map[string]bool{
-	"id": true, "url": true, "uri": true, "mcp": true, "http": true, "https": true,
-	"sse": true, "api": true, "json": true, "acp": true, "uuid": true, "llm": true,
-	"ip": true, "tcp": true, "os": true, "ui": true, "html": true, "utf8": true,
+	"acl": true, "acp": true, "api": true, "ascii": true, "cpu": true, "css": true,
+	"dns": true, "eof": true, "fs": true, "guid": true, "html": true, "http": true,
+	"https": true, "id": true, "ip": true, "json": true, "jsonrpc": true, "llm": true,
+	"mcp": true, "os": true, "rpc": true, "sql": true, "sse": true, "ssh": true,
+	"tcp": true, "tls": true, "ttl": true, "udp": true, "ui": true, "uid": true,
+	"uri": true, "url": true, "utf8": true, "uuid": true, "xml": true, "xsrf": true,
+	"xss": true,
+}
+
+// initialism returns the word as Go writes it when it is an initialism or
+// the plural of one, and false otherwise.
+func initialism(w string) (string, bool) {
+	lw := strings.ToLower(w)
+	if initialisms[lw] {
+		return strings.ToUpper(lw), true
+	}
+	if one, ok := strings.CutSuffix(lw, "s"); ok && initialisms[one] && !strings.HasSuffix(one, "8") {
+		return strings.ToUpper(one) + "s", true
+	}
+	return "", false
 }
 
 // GoName turns a schema name ("sessionId", "agent_message_chunk", "_meta",
@@ -19,9 +39,8 @@ var initialisms = map[string]bool{
 func GoName(s string) string {
 	var b strings.Builder
 	for _, w := range splitWords(s) {
-		lw := strings.ToLower(w)
-		if initialisms[lw] {
-			b.WriteString(strings.ToUpper(lw))
+		if up, ok := initialism(w); ok {
+			b.WriteString(up)
 			continue
 		}
 		r := []rune(w)
@@ -37,30 +56,103 @@ func GoName(s string) string {
 	return name
 }
 
-// splitWords splits at separators and lower-to-upper case changes.
+// TypeName is the Go name of a schema definition: the definition's name
+// with its initialisms written as GoName writes them (SessionId becomes
+// SessionID, McpServerHttp MCPServerHTTP), everything else as written, so
+// that a type and the fields, constants and methods named after it spell
+// a word alike and users still find the type by its protocol name.
+func TypeName(def string) string {
+	var b strings.Builder
+	for _, p := range pieces(def) {
+		if up, ok := initialism(p); ok {
+			p = up
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// splitWords splits a name into its words (see pieces), dropping the
+// separators between them.
 func splitWords(s string) []string {
 	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, string(cur))
-			cur = cur[:0]
+	for _, p := range pieces(s) {
+		if r := []rune(p); unicode.IsLetter(r[0]) || unicode.IsDigit(r[0]) {
+			words = append(words, p)
 		}
 	}
-	rs := []rune(s)
-	for i, r := range rs {
-		switch {
-		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			flush()
-		case unicode.IsUpper(r) && i > 0 && (unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])):
-			flush()
-			cur = append(cur, r)
-		default:
-			cur = append(cur, r)
-		}
-	}
-	flush()
 	return words
+}
+
+// pieces cuts s into words and the separators between them, which joined
+// give s again. A word ends at a separator, before an upper-case letter
+// that follows a lower-case one or a digit (sessionId), and in a run of
+// capitals before the last one when lower case follows (MCPServer: MCP,
+// Server), unless only an s follows (IDs). A run of capitals that is
+// initialisms end to end is those words (IDID: ID, ID; JSONRPC: JSON, RPC).
+func pieces(s string) []string {
+	var out []string
+	rs := []rune(s)
+	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	for i := 0; i < len(rs); {
+		j := i + 1
+		for j < len(rs) && isWord(rs[i]) == isWord(rs[j]) && (!isWord(rs[j]) || !wordStarts(rs, j)) {
+			j++
+		}
+		out = append(out, splitCapitals(string(rs[i:j]))...)
+		i = j
+	}
+	return out
+}
+
+// wordStarts reports whether a new word starts at rs[i] (i > 0, both
+// rs[i-1] and rs[i] letters or digits): at a capital after lower case or
+// a digit (sessionId), or at the last capital of a run when lower case
+// other than a closing plural s follows (MCPServer, but IDs).
+func wordStarts(rs []rune, i int) bool {
+	prev, r := rs[i-1], rs[i]
+	switch {
+	case !unicode.IsUpper(r):
+		return false
+	case unicode.IsLower(prev) || unicode.IsDigit(prev):
+		return true
+	case !unicode.IsUpper(prev) || i+1 == len(rs) || !unicode.IsLower(rs[i+1]):
+		return false
+	}
+	plural := rs[i+1] == 's' && (i+2 == len(rs) || !unicode.IsLower(rs[i+2]))
+	return !plural
+}
+
+// splitCapitals splits a word of capitals only that is initialisms end to
+// end into them (IDID: ID, ID); any other word is returned as it is.
+func splitCapitals(w string) []string {
+	if w != strings.ToUpper(w) || w == strings.ToLower(w) || len(w) < 4 {
+		return []string{w}
+	}
+	if parts, ok := coverInitialisms(strings.ToLower(w)); ok && len(parts) > 1 {
+		out := make([]string, len(parts))
+		for i, p := range parts {
+			out[i] = strings.ToUpper(p)
+		}
+		return out
+	}
+	return []string{w}
+}
+
+// coverInitialisms splits s into initialisms, longest first, or reports
+// that it cannot be.
+func coverInitialisms(s string) ([]string, bool) {
+	if s == "" {
+		return nil, true
+	}
+	for n := len(s); n > 1; n-- {
+		if initialisms[s[:n]] {
+			if rest, ok := coverInitialisms(s[n:]); ok {
+				return append([]string{s[:n]}, rest...), true
+			}
+		}
+	}
+	return nil, false
 }
 
 // reservedNames are package-level identifiers of the copied runtime.
@@ -82,8 +174,8 @@ func NewNamespace() *Namespace {
 	return ns
 }
 
-// ClaimExact takes name or fails: definition names must survive unchanged so
-// users find types by their protocol names.
+// ClaimExact takes name or fails: definition names must survive (but for
+// TypeName's initialisms) so users find types by their protocol names.
 func (ns *Namespace) ClaimExact(name, path string) error {
 	if !token.IsIdentifier(name) || !token.IsExported(name) {
 		return fmt.Errorf("%s: definition name %.64q is not an exported Go identifier", path, name)
@@ -179,4 +271,17 @@ func MemberType(owner, prop string) string {
 		return owner + "Data"
 	}
 	return owner + strings.Join(pw, "")
+}
+
+// Misspelt lists the words of name that are initialisms written otherwise
+// than Go writes them (Id in SessionId, Mcp in McpServer): none in a name
+// GoName or TypeName made, which the tests of the output check.
+func Misspelt(name string) []string {
+	var out []string
+	for _, w := range splitWords(name) {
+		if up, ok := initialism(w); ok && up != w {
+			out = append(out, w)
+		}
+	}
+	return out
 }

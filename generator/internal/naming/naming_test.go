@@ -12,6 +12,7 @@ func TestDropRepeatedWords(t *testing.T) {
 		"SessionUpdateToolCallUpdate":                             "SessionUpdateToolCallUpdate", // not adjacent: kept
 		"ContentBlockText":                                        "ContentBlockText",
 		"RequestIdIdNumber":                                       "RequestIdNumber",
+		"RequestIDIDNumber":                                       "RequestIDNumber",
 		"ToolToolToolKind":                                        "ToolKind",
 		"MCPServerHTTP":                                           "MCPServerHTTP",
 	} {
@@ -67,6 +68,68 @@ func TestMemberType(t *testing.T) {
 	} {
 		if got := MemberType(c.owner, c.prop); got != c.want {
 			t.Errorf("MemberType(%q, %q) = %q, want %q", c.owner, c.prop, got, c.want)
+		}
+	}
+}
+
+// TestInitialisms: one rule for every Go name: a whole word that is an
+// initialism (or its plural) is written in capitals, whether it comes
+// from a definition's name (TypeName) or a property's or tag's (GoName).
+func TestInitialisms(t *testing.T) {
+	for _, c := range []struct{ in, goName, typeName string }{
+		{"SessionId", "SessionID", "SessionID"},
+		{"sessionId", "SessionID", "sessionID"},
+		{"McpServerHttp", "MCPServerHTTP", "MCPServerHTTP"},
+		{"mcpServers", "MCPServers", "MCPServers"},
+		{"MCPServers", "MCPServers", "MCPServers"},
+		{"fs", "FS", "FS"},
+		{"JsonRpcVersion", "JSONRPCVersion", "JSONRPCVersion"},
+		{"LlmProtocol", "LLMProtocol", "LLMProtocol"},
+		{"optionIds", "OptionIDs", "optionIDs"},
+		{"IDs", "IDs", "IDs"},
+		{"Identity", "Identity", "Identity"}, // whole words only
+		{"Uint", "Uint", "Uint"},
+		{"Oss", "OSs", "OSs"},
+		{"HttpsUrl", "HTTPSURL", "HTTPSURL"},
+		{"utf8", "UTF8", "UTF8"},
+		{"jsonrpc", "JSONRPC", "JSONRPC"},
+		{"Utf8s", "Utf8s", "Utf8s"},
+		{"Session_id", "SessionID", "Session_ID"}, // TypeName keeps separators
+		{"HTTPHeader", "HTTPHeader", "HTTPHeader"},
+		{"IDIDNumber", "IDIDNumber", "IDIDNumber"},
+	} {
+		if got := GoName(c.in); got != c.goName {
+			t.Errorf("GoName(%q) = %q, want %q", c.in, got, c.goName)
+		}
+		if got := TypeName(c.in); got != c.typeName {
+			t.Errorf("TypeName(%q) = %q, want %q", c.in, got, c.typeName)
+		}
+		if bad := Misspelt(TypeName(c.in)); len(bad) > 0 {
+			t.Errorf("Misspelt(TypeName(%q)) = %q", c.in, bad)
+		}
+	}
+	if bad := Misspelt("McpServerHttpSessionId"); !slices.Equal(bad, []string{"Mcp", "Http", "Id"}) {
+		t.Errorf("Misspelt(McpServerHttpSessionId) = %q", bad)
+	}
+}
+
+// TestSplitWords: runs of capitals split before the capital that starts
+// a lower-case word, keep a plural s, and split into initialisms when
+// they are initialisms end to end.
+func TestSplitWords(t *testing.T) {
+	for in, want := range map[string][]string{
+		"MCPServerHTTP":   {"MCP", "Server", "HTTP"},
+		"RequestIDIDNum":  {"Request", "ID", "ID", "Num"},
+		"JSONRPCVersion":  {"JSONRPC", "Version"},
+		"JSONRPCMCP":      {"JSONRPC", "MCP"},
+		"KeepPlanIDs":     {"Keep", "Plan", "IDs"},
+		"agent_message":   {"agent", "message"},
+		"POSIXPath":       {"POSIX", "Path"},
+		"HTTPS":           {"HTTPS"},
+		"ToolCallV2Thing": {"Tool", "Call", "V2", "Thing"},
+	} {
+		if got := splitWords(in); !slices.Equal(got, want) {
+			t.Errorf("splitWords(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

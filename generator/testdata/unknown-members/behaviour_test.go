@@ -55,7 +55,7 @@ func TestUnknownMembersEveryLevel(t *testing.T) {
 		want  string
 	}{
 		{"caps", &e.Caps.Unknown, "cz", "123456789012345678901234567890"},
-		{"caps.fs", &e.Caps.Fs.Unknown, "fz", "[1E400,-0.0e+00]"},
+		{"caps.fs", &e.Caps.FS.Unknown, "fz", "[1E400,-0.0e+00]"},
 		{"items[0]", &e.Items[0].Unknown, "iz", `"\u00e9"`},
 		{"byId.k", ptrUnknown(e.ByID["k"].Unknown), "mz", `{"deep":[null,true]}`},
 		{"block (payload variant)", &e.Block.Value.(*BlockText).Unknown, "bz", "1.50"},

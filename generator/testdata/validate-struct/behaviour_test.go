@@ -79,15 +79,15 @@ func TestEveryViolation(t *testing.T) {
 }
 
 func TestNewtypes(t *testing.T) {
-	if got := violations(t, (&Ids{"x", uuid}).Validate()); got != `$[0]: "x" is not a uuid (8-4-4-4-12 hex digits)` {
-		t.Errorf("Ids: %s", got)
+	if got := violations(t, (&IDs{"x", uuid}).Validate()); got != `$[0]: "x" is not a uuid (8-4-4-4-12 hex digits)` {
+		t.Errorf("IDs: %s", got)
 	}
-	if got := violations(t, (&Ids{}).Validate()); got != `$: too few items: 0, minItems is 1` {
-		t.Errorf("empty Ids: %s", got)
+	if got := violations(t, (&IDs{}).Validate()); got != `$: too few items: 0, minItems is 1` {
+		t.Errorf("empty IDs: %s", got)
 	}
-	u := Uuid(uuid)
+	u := UUID(uuid)
 	if err := u.Validate(); err != nil {
-		t.Errorf("Uuid: %v", err)
+		t.Errorf("UUID: %v", err)
 	}
 }
 
