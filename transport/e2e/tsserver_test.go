@@ -63,7 +63,7 @@ func TestGoClientReconnectsWithLoad(t *testing.T) {
 
 	conn, client = ts.connect(t, "http", &acpremote.DialOptions{Jar: jar})
 	tsInitialize(t, ctx, conn, nil)
-	if _, err := conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: session, Cwd: client.root, MCPServers: []acp.McpServer{}}); err != nil {
+	if _, err := conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: session, Cwd: client.root, MCPServers: []acp.MCPServer{}}); err != nil {
 		t.Fatalf("session/load: %v", err)
 	}
 	// The server answers session/load on the connection stream and sends
@@ -153,7 +153,7 @@ func (s *tsServer) connect(t *testing.T, scheme string, opts *acpremote.DialOpti
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}
-	client := &tsServerClient{root: t.TempDir(), output: map[acp.TerminalId]string{}, waiting: make(chan struct{})}
+	client := &tsServerClient{root: t.TempDir(), output: map[acp.TerminalID]string{}, waiting: make(chan struct{})}
 	conn := acp.NewClientConnTransport(tr)
 	go conn.Serve(client)
 	t.Cleanup(func() { _ = conn.Close() })
@@ -222,12 +222,12 @@ func checkTSRequests(t *testing.T, scheme string, reqs []struct{ Profile, Method
 
 // tsInitialize initializes conn and, when client is not nil, opens a
 // session working in its directory.
-func tsInitialize(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient) acp.SessionId {
+func tsInitialize(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient) acp.SessionID {
 	t.Helper()
 	_, err := conn.Initialize(ctx, &acp.InitializeRequest{
 		ProtocolVersion: acp.CurrentProtocolVersion,
 		ClientCapabilities: &acp.ClientCapabilities{
-			Fs:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
+			FS:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
 			Terminal: acp.Ptr(true),
 		},
 	})
@@ -237,7 +237,7 @@ func tsInitialize(t *testing.T, ctx context.Context, conn *acp.ClientConn, clien
 	if client == nil {
 		return ""
 	}
-	s, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: client.root, MCPServers: []acp.McpServer{}})
+	s, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: client.root, MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatalf("session/new: %v", err)
 	}
@@ -245,7 +245,7 @@ func tsInitialize(t *testing.T, ctx context.Context, conn *acp.ClientConn, clien
 }
 
 // tsTurn runs the agent's whole turn.
-func tsTurn(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient, session acp.SessionId) {
+func tsTurn(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient, session acp.SessionID) {
 	t.Helper()
 	res, err := conn.Prompt(ctx, prompt(session, "go"))
 	if err != nil {
@@ -263,7 +263,7 @@ func tsTurn(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsS
 }
 
 // tsCancel cancels a running prompt.
-func tsCancel(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient, session acp.SessionId) {
+func tsCancel(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient, session acp.SessionID) {
 	t.Helper()
 	done := make(chan *acp.PromptResponse, 1)
 	go func() {
@@ -291,7 +291,7 @@ type tsServerClient struct {
 
 	mu      sync.Mutex
 	updates []string
-	output  map[acp.TerminalId]string
+	output  map[acp.TerminalID]string
 }
 
 func (c *tsServerClient) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
@@ -386,7 +386,7 @@ func (c *tsServerClient) CreateTerminal(ctx context.Context, p *acp.CreateTermin
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	id := acp.TerminalId(fmt.Sprint("t", len(c.output)))
+	id := acp.TerminalID(fmt.Sprint("t", len(c.output)))
 	c.output[id] = string(out)
 	return &acp.CreateTerminalResponse{TerminalID: id}, nil
 }
