@@ -41,17 +41,37 @@ type seen struct {
 func (s seen) rpcMethod() string { m, _ := s.msg["method"].(string); return m }
 func (s seen) rpcID() string     { b, _ := json.Marshal(s.msg["id"]); return string(b) }
 
+// serving is how a fakeAgent's server speaks.
+type serving int
+
+const (
+	plainHTTP1 serving = iota // http://, HTTP/1.1 only
+	plainH2C                  // http://, HTTP/1.1 and HTTP/2 with prior knowledge
+	tlsH2                     // https://, HTTP/1.1 and HTTP/2 by ALPN
+)
+
 // newFakeAgent starts the server; h2c serves HTTP/2 without TLS too.
 func newFakeAgent(t *testing.T, h2c bool, script func(f *fakeAgent, p seen)) *fakeAgent {
+	return newFakeAgentServing(t, map[bool]serving{false: plainHTTP1, true: plainH2C}[h2c], script)
+}
+
+// newFakeAgentServing starts the server speaking as s says.
+func newFakeAgentServing(t *testing.T, s serving, script func(f *fakeAgent, p seen)) *fakeAgent {
 	f := &fakeAgent{t: t, queues: map[string]chan string{}, open: map[string]bool{}, deleted: make(chan struct{}), script: script}
 	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(f.serve))
-	if h2c {
+	switch s {
+	case plainH2C:
 		var p http.Protocols
 		p.SetHTTP1(true)
 		p.SetUnencryptedHTTP2(true)
 		f.srv.Config.Protocols = &p
+		f.srv.Start()
+	case tlsH2:
+		f.srv.EnableHTTP2 = true
+		f.srv.StartTLS()
+	default:
+		f.srv.Start()
 	}
-	f.srv.Start()
 	t.Cleanup(f.srv.Close)
 	return f
 }

@@ -6,7 +6,8 @@ import (
 )
 
 // envelope is what the client reads of a JSON-RPC message to route it:
-// which kind it is, its id, and the session it names.
+// which kind it is, its id, and the session it names. Its raw members
+// point into the message.
 type envelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method *string         `json:"method"`
@@ -15,12 +16,40 @@ type envelope struct {
 }
 
 // parseEnvelope reads msg's envelope; ok is false for anything but a JSON
-// object, which is then passed on unrouted.
+// object, which is then passed on unrouted. Keys match exactly, as the
+// generated connection matches them; a JSON null id counts as an id.
 func parseEnvelope(msg []byte) (e envelope, ok bool) {
-	if err := json.Unmarshal(msg, &e); err != nil {
-		return envelope{}, false
+	var method []byte
+	if !scanObject(msg, func(key, value []byte) { e.member(string(key), value, &method) }) {
+		// A key with an escape, or not an object: decode to tell.
+		var m map[string]json.RawMessage
+		if i := skipSpace(msg, 0); i >= len(msg) || msg[i] != '{' || json.Unmarshal(msg, &m) != nil {
+			return envelope{}, false
+		}
+		e, method = envelope{}, nil
+		for k, v := range m {
+			e.member(k, v, &method)
+		}
+	}
+	if method != nil && string(method) != "null" {
+		name, _ := jsonString(method) // "" for a method that is not a string
+		e.Method = &name
 	}
 	return e, true
+}
+
+// member takes one member of the message's object.
+func (e *envelope) member(key string, value []byte, method *[]byte) {
+	switch key {
+	case "id":
+		e.ID = value
+	case "method":
+		*method = value
+	case "params":
+		e.Params = value
+	case "result":
+		e.Result = value
+	}
 }
 
 func (e *envelope) isRequest() bool  { return e.Method != nil && e.ID != nil }
@@ -34,19 +63,19 @@ func (e *envelope) idKey() string { return string(bytes.TrimSpace(e.ID)) }
 // message, and a result naming one (session/new, session/fork) makes it
 // known.
 func sessionField(raw json.RawMessage) string {
-	if len(raw) == 0 || raw[0] != '{' {
-		return ""
-	}
-	var v struct {
-		SessionID json.RawMessage `json:"sessionId"`
-	}
-	if json.Unmarshal(raw, &v) != nil || len(v.SessionID) == 0 || v.SessionID[0] != '"' {
-		return ""
-	}
 	var id string
-	if json.Unmarshal(v.SessionID, &id) != nil {
+	if scanObject(raw, func(key, value []byte) {
+		if string(key) == "sessionId" {
+			id, _ = jsonString(value)
+		}
+	}) {
+		return id
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
 		return ""
 	}
+	id, _ = jsonString(m["sessionId"])
 	return id
 }
 

@@ -18,11 +18,25 @@ import (
 // header on its POSTs and on the answer to the agent's request, DELETE
 // at Close.
 func TestDialTurn(t *testing.T) {
-	for _, h2c := range []bool{false, true} {
-		name := map[bool]string{false: "HTTP/1.1", true: "h2c"}[h2c]
-		t.Run(name, func(t *testing.T) {
-			f := newFakeAgent(t, h2c, turnScript)
-			c := dialed(t, f, &DialOptions{UnencryptedHTTP2: h2c})
+	cases := []struct {
+		name    string
+		serving serving
+		h2c     bool
+		proto   int
+	}{
+		{"HTTP/1.1", plainHTTP1, false, 1},
+		{"h2c", plainH2C, true, 2},
+		{"HTTP/1.1 to an h2c server", plainH2C, false, 1},
+		{"h2 over TLS", tlsH2, false, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFakeAgentServing(t, tc.serving, turnScript)
+			opts := &DialOptions{UnencryptedHTTP2: tc.h2c}
+			if tc.serving == tlsH2 {
+				opts.TLSConfig = f.srv.Client().Transport.(*http.Transport).TLSClientConfig
+			}
+			c := dialed(t, f, opts)
 			if c.ConnectionID() != "conn-1" {
 				t.Fatalf("ConnectionID = %q", c.ConnectionID())
 			}
@@ -47,7 +61,7 @@ func TestDialTurn(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatal("no DELETE after Close")
 			}
-			checkTurnRequests(t, f.seen(), map[bool]int{false: 1, true: 2}[h2c])
+			checkTurnRequests(t, f.seen(), tc.proto)
 		})
 	}
 }

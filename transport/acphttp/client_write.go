@@ -59,7 +59,14 @@ func (c *ClientConn) initialize(msg []byte, e *envelope) error {
 	}
 	c.mu.Lock()
 	c.id = id
+	closing := c.why != nil
 	c.mu.Unlock()
+	if closing {
+		// Close ran while initialize was answered, and may have seen no
+		// id: end the server's side here.
+		c.sendDelete(id)
+		return c.reason()
+	}
 	if err := c.openConnectionStream(); err != nil {
 		return c.fail(err)
 	}

@@ -41,5 +41,11 @@
 //		_, err = conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: saved, Cwd: cwd, MCPServers: []acp.McpServer{}})
 //	}
 //
+// Messages read from different streams keep no order between them. A
+// server with session streams answers session/load on the connection
+// stream and sends its replay on the session's, so replayed updates may
+// still be arriving when LoadSession returns; a prompt's updates and its
+// answer share the session's stream and keep their order.
+//
 // Close sends DELETE, so the server ends the agent's side at once.
 package acphttp

@@ -1,0 +1,107 @@
+package acphttp
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// envelopeByDecoding is parseEnvelope done with encoding/json: the
+// reference the scanner must agree with. Members are decoded into maps,
+// so keys match exactly (as the generated connection matches them), not
+// regardless of case as struct fields would.
+func envelopeByDecoding(msg []byte) (envelope, string, bool) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(msg, &m); err != nil || m == nil {
+		return envelope{}, "", false
+	}
+	e := envelope{ID: m["id"], Params: m["params"], Result: m["result"]}
+	if raw, ok := m["method"]; ok && string(raw) != "null" {
+		var name string
+		_ = json.Unmarshal(raw, &name)
+		e.Method = &name
+	}
+	var p map[string]json.RawMessage
+	s := ""
+	if json.Unmarshal(e.Params, &p) == nil {
+		_ = json.Unmarshal(p["sessionId"], &s)
+	}
+	return e, s, true
+}
+
+var envelopeCases = []string{
+	`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`,
+	`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"content":{"text":"a \"quoted\" {brace} [x]"}}}}`,
+	` { "id" : "perm-1" , "result" : { "outcome" : { "outcome" : "cancelled" } } } `,
+	`{"id":null,"error":{"code":-32600,"message":"x"}}`,
+	`{"method":null,"id":3}`,
+	`{"id":4,"method":"session/prompt","params":{"prompt":[{"type":"text","text":"]}"}],"sessionId":"s\u00e9"}}`,
+	`{"id":5,"method":"m","params":{"sessionId":7}}`,
+	`{"id":6,"method":"m","params":[1,2]}`,
+	`{"id":7,"\u006dethod":"escaped/key","params":{"sessionId":"s2"}}`,
+	`{"id":8,"method":"m","params":{"\u0073essionId":"s3"}}`,
+	`{"id":9,"method":"m","params":{"sessionId":"a","sessionId":"b"}}`,
+	`{"id":1e3,"method":"m","params":{"x":true,"y":false,"z":null,"w":-1.5e-3}}`,
+	`{}`,
+}
+
+func TestEnvelopeScanAgreesWithDecoding(t *testing.T) {
+	for _, msg := range envelopeCases {
+		got, ok := parseEnvelope([]byte(msg))
+		want, wantSession, wantOK := envelopeByDecoding([]byte(msg))
+		if ok != wantOK {
+			t.Errorf("%s: ok %v, want %v", msg, ok, wantOK)
+			continue
+		}
+		if !bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(want.ID)) ||
+			(got.Method == nil) != (want.Method == nil) || (got.Method != nil && *got.Method != *want.Method) ||
+			got.isRequest() != want.isRequest() || got.isResponse() != want.isResponse() {
+			t.Errorf("%s: envelope id %s method %v, want id %s method %v", msg, got.ID, got.Method, want.ID, want.Method)
+		}
+		if s := sessionField(got.Params); s != wantSession {
+			t.Errorf("%s: session %q, want %q", msg, s, wantSession)
+		}
+	}
+}
+
+// Anything but an object is not routed, and nothing makes the scanner
+// panic or read past the message.
+func TestEnvelopeScanRefuses(t *testing.T) {
+	for _, msg := range []string{``, `[]`, `[{"id":1}]`, `"x"`, `{`, `{"id"`, `{"id":`, `{"id":1`, `{"id":1,}`, `{"a":"\`, `{"a":{"b":[}`, `{1:2}`, `null`} {
+		if _, ok := parseEnvelope([]byte(msg)); ok {
+			if _, _, decodes := envelopeByDecoding([]byte(msg)); !decodes {
+				t.Errorf("%q: routed, but it is not a JSON object", msg)
+			}
+		}
+	}
+}
+
+func FuzzEnvelopeScan(f *testing.F) {
+	for _, msg := range envelopeCases {
+		f.Add([]byte(msg))
+	}
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		got, ok := parseEnvelope(msg)
+		want, wantSession, wantOK := envelopeByDecoding(msg)
+		if !wantOK || !ok {
+			return // the scanner may accept what decoding refuses: the connection refuses it later
+		}
+		if (got.Method == nil) != (want.Method == nil) || (got.Method != nil && *got.Method != *want.Method) ||
+			got.isRequest() != want.isRequest() || !bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(want.ID)) {
+			t.Fatalf("%q: method %v id %s, want %v %s", msg, got.Method, got.ID, want.Method, want.ID)
+		}
+		if s := sessionField(got.Params); s != wantSession {
+			t.Fatalf("%q: session %q, want %q", msg, s, wantSession)
+		}
+	})
+}
+
+func BenchmarkEnvelope(b *testing.B) {
+	msg := []byte(envelopeCases[1])
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, ok := parseEnvelope(msg); !ok {
+			b.Fatal("not routed")
+		}
+	}
+}
