@@ -93,7 +93,7 @@ func remoteLink(handler func(serve func(acpremote.Conn)) http.Handler, scheme st
 		if _, err := c.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
 			tb.Fatal(err)
 		}
-		if _, err := c.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.McpServer{}}); err != nil {
+		if _, err := c.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}}); err != nil {
 			tb.Fatal(err)
 		}
 		return c, <-agents, func() {
