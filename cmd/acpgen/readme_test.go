@@ -22,6 +22,7 @@ var readmePages = []string{
 	"docs/plans.md",
 	"docs/mplp.md",
 	"docs/development.md",
+	"docs/remote.md",
 	"bench/README.md",
 }
 

@@ -5,7 +5,9 @@ package main
 import (
 	"context"
 	"errors"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -200,5 +202,70 @@ func TestBridgeOrigin(t *testing.T) {
 	}
 	if n := len(started.list()); n != 2 {
 		t.Errorf("%d agents started for 2 connections served", n)
+	}
+}
+
+// TestBridgeCancelTurn: Ctrl-C in examples/client -url cancels the turn
+// of an agent behind the bridge the ACP way: session/cancel goes through
+// unread, and the TypeScript agent ends the prompt "cancelled".
+func TestBridgeCancelTurn(t *testing.T) {
+	node, dir := tssdk.Dir(t, filepath.Join("..", "..", "internal", "interop", "agent.mjs"))
+	client := buildClient(t)
+	b := &bridge{command: []string{node, filepath.Join(dir, "agent.mjs")}, log: testLog(t)}
+	addr := startBridge(t, b, nil)
+
+	cmd := exec.Command(client, "-prompt", "wait", "-url", "ws://"+addr)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "GORACE=halt_on_error=1 atexit_sleep_ms=0")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	var printed strings.Builder
+	buf := make([]byte, 4096)
+	for interrupted := false; ; {
+		n, err := stdout.Read(buf)
+		printed.Write(buf[:n])
+		if !interrupted && strings.Contains(printed.String(), "waiting") {
+			interrupted = true
+			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	if err := cmd.Wait(); err != nil || !strings.Contains(printed.String(), "[turn ended: cancelled]") {
+		t.Errorf("%v\nstdout: %s\nstderr: %s", err, printed.String(), stderr.String())
+	}
+}
+
+// TestBridgeServesH2C: the bridge's port speaks HTTP/2 with prior
+// knowledge (h2c) beside HTTP/1.1, which the Streamable HTTP profile
+// prefers.
+func TestBridgeServesH2C(t *testing.T) {
+	b := &bridge{command: []string{"sh", "-c", "cat >/dev/null"}, log: testLog(t)}
+	addr := startBridge(t, b, nil)
+	for _, h2c := range []bool{false, true} {
+		var protocols http.Protocols
+		protocols.SetHTTP1(!h2c)
+		protocols.SetUnencryptedHTTP2(h2c)
+		client := &http.Client{Transport: &http.Transport{Protocols: &protocols}, Timeout: 10 * time.Second}
+		resp, err := client.Get("http://" + addr)
+		if err != nil {
+			t.Fatalf("h2c %t: %v", h2c, err)
+		}
+		resp.Body.Close()
+		if want := map[bool]int{false: 1, true: 2}[h2c]; resp.ProtoMajor != want {
+			t.Errorf("h2c %t: answered over %s", h2c, resp.Proto)
+		}
+		client.CloseIdleConnections()
 	}
 }
