@@ -141,7 +141,7 @@ func TestRemoteReconnectLoadsSession(t *testing.T) {
 	if _, err := first.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
 		t.Fatal(err)
 	}
-	session, err := first.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.McpServer{}})
+	session, err := first.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestRemoteReconnectLoadsSession(t *testing.T) {
 	}
 
 	rec := &replayed{}
-	conn, err := resume(ctx, url, rec, &acp.LoadSessionRequest{SessionID: session.SessionID, Cwd: "/", MCPServers: []acp.McpServer{}})
+	conn, err := resume(ctx, url, rec, &acp.LoadSessionRequest{SessionID: session.SessionID, Cwd: "/", MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatal(err)
 	}
