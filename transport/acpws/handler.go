@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/acpgen/acpgen/transport/internal/connid"
+	"github.com/acpgen/acpgen/transport/internal/origin"
 	"github.com/coder/websocket"
 )
 
@@ -58,7 +60,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Upgrade", "websocket")
 		w.Header().Set("Connection", "Upgrade")
 		http.Error(w, "acpws: this endpoint serves ACP over WebSocket: send a GET with Upgrade: websocket", http.StatusUpgradeRequired)
-	case !originAllowed(r, h.AllowedOrigins):
+	case !origin.Allowed(r, h.AllowedOrigins):
 		http.Error(w, "acpws: origin not allowed", http.StatusForbidden)
 	case h.Serve == nil:
 		http.Error(w, "acpws: the handler has no Serve function", http.StatusInternalServerError)
@@ -74,7 +76,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serve upgrades r, holding a connection slot.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) {
 	l := newLimits(h.MaxMessageSize, h.IdleTimeout, h.CloseTimeout)
-	id := newConnectionID()
+	id := connid.New()
 	w.Header().Set(HeaderConnectionID, id)
 	keep := newKeepalive(l.idleTimeout)
 	rec := &hijackRecorder{ResponseWriter: w}

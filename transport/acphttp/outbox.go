@@ -1,0 +1,167 @@
+package acphttp
+
+import (
+	"errors"
+	"sync"
+	"time"
+)
+
+// The agent's output waits in the outbox of its connection until a
+// stream takes it: on the connection's stream, or on a session's stream
+// while a reader holds one (a session message with no reader for its
+// session goes to the connection stream, which a client that follows the
+// latest RFD is the only one to open). The output is bounded in bytes:
+// past the bound the agent's writes wait for a client to take some, and
+// a client that takes none for the stall timeout closes the connection.
+
+var (
+	errBusy          = errors.New("acphttp: this stream already has a reader")
+	errTooManyStream = errors.New("acphttp: too many session streams on this connection")
+	errEnded         = errors.New("acphttp: the connection has ended")
+)
+
+type outbox struct {
+	mu          sync.Mutex
+	main        *queue            // the connection stream
+	mainRead    bool              // the connection stream has a reader
+	sessions    map[string]*queue // session streams with a reader
+	maxSessions int
+	buffered    int64 // bytes queued in all streams
+	maxBuffered int64
+	progress    chan struct{} // closed (and replaced) when a stream takes output
+	finished    bool          // no more output: streams end once empty
+	aborted     chan struct{} // closed when the connection ends at once
+}
+
+func newOutbox(l limits) *outbox {
+	return &outbox{
+		main:        newQueue(),
+		sessions:    map[string]*queue{},
+		maxSessions: l.maxSessionStreams,
+		maxBuffered: l.maxBufferedBytes,
+		progress:    make(chan struct{}),
+		aborted:     make(chan struct{}),
+	}
+}
+
+// put queues it once there is room, waiting at most stall for a client to
+// take output. It returns errStalled when none did, errEnded once the
+// connection ended.
+func (o *outbox) put(it item, stall time.Duration) error {
+	var timer *time.Timer
+	for {
+		o.mu.Lock()
+		if o.finished {
+			o.mu.Unlock()
+			return errEnded
+		}
+		if o.buffered < o.maxBuffered {
+			o.queueFor(it.session).push(it)
+			o.buffered += int64(len(it.msg))
+			o.mu.Unlock()
+			return nil
+		}
+		progress := o.progress
+		o.mu.Unlock()
+		if timer == nil {
+			timer = time.NewTimer(stall)
+			defer timer.Stop()
+		} else {
+			timer.Reset(stall)
+		}
+		select {
+		case <-progress:
+		case <-o.aborted:
+			return errEnded
+		case <-timer.C:
+			return errStalled
+		}
+	}
+}
+
+// queueFor is the queue a message for session goes to now.
+func (o *outbox) queueFor(session string) *queue {
+	if q, ok := o.sessions[session]; ok && session != "" {
+		return q
+	}
+	return o.main
+}
+
+// attach makes the caller the reader of the connection stream (session
+// "") or of a session's stream.
+func (o *outbox) attach(session string) (*lease, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch {
+	case o.finished:
+		return nil, errEnded
+	case session == "" && o.mainRead:
+		return nil, errBusy
+	case session == "":
+		o.mainRead = true
+		return &lease{o: o, q: o.main}, nil
+	case o.sessions[session] != nil:
+		return nil, errBusy
+	case len(o.sessions) >= o.maxSessions:
+		return nil, errTooManyStream
+	}
+	q := newQueue()
+	o.sessions[session] = q
+	return &lease{o: o, q: q, session: session}, nil
+}
+
+// finish takes no more output; streams end once they have sent theirs.
+func (o *outbox) finish() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.finished = true
+	o.main.wake()
+	for _, q := range o.sessions {
+		q.wake()
+	}
+}
+
+// abort ends every stream at once and drops the output. A reader blocked
+// writing to a client that does not read is unblocked.
+func (o *outbox) abort() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	select {
+	case <-o.aborted:
+		return
+	default:
+	}
+	o.finished = true
+	close(o.aborted)
+	o.main.drain()
+	o.killReader(o.main)
+	for _, q := range o.sessions {
+		q.drain()
+		o.killReader(q)
+	}
+	o.buffered = 0
+}
+
+func (o *outbox) killReader(q *queue) {
+	if q.kill != nil {
+		q.kill()
+	}
+}
+
+// took notes that a stream took n bytes of output (o.mu held).
+func (o *outbox) took(n int) {
+	o.buffered -= int64(n)
+	close(o.progress)
+	o.progress = make(chan struct{})
+}
+
+// readers is how many streams have a reader.
+func (o *outbox) readers() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := len(o.sessions)
+	if o.mainRead {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,195 @@
+package acphttp
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Conn is the agent's side of one ACP connection over Streamable HTTP:
+// the messages its client POSTs come out of ReadMessage, and what the
+// agent writes goes out on the client's event streams. It is the
+// Transport of a generated package's connection
+// (NewAgentConnTransport): ReadMessage from one goroutine, WriteMessage
+// from one goroutine at a time, both at once.
+type Conn struct {
+	id     string
+	req    *http.Request
+	limits limits
+	in     chan []byte
+	out    *outbox
+	routes *serverRoutes
+
+	ctx    context.Context // ends when the input ends
+	cancel context.CancelFunc
+	ended  chan struct{} // closed when the input ends
+	mu     sync.Mutex
+	why    error  // why the input ended
+	init   string // id key of the initialize request awaiting its answer
+	answer chan []byte
+
+	streams    atomic.Int32 // GET streams open
+	served     atomic.Bool  // the Handler's Serve returned
+	lastActive atomic.Int64 // UnixNano of the last POST or stream end
+	onEnd      func()       // forgets the id in the Handler
+}
+
+func newConn(id string, req *http.Request, l limits, onEnd func()) *Conn {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Conn{
+		id: id, req: req, limits: l,
+		in: make(chan []byte, agentInboundQueue), out: newOutbox(l), routes: newServerRoutes(),
+		ctx: ctx, cancel: cancel, ended: make(chan struct{}),
+		answer: make(chan []byte, 1), onEnd: onEnd,
+	}
+	c.touch()
+	go c.watchIdle()
+	return c
+}
+
+// ConnectionID is the connection's Acp-Connection-Id.
+func (c *Conn) ConnectionID() string { return c.id }
+
+// Request is the initialize request that opened the connection (its
+// headers carry what authenticates the client). Its body and context are
+// not to be used.
+func (c *Conn) Request() *http.Request { return c.req }
+
+// Context ends when the connection is over: the client sent DELETE, went
+// idle or stopped reading, the Handler shut down, or Close was called.
+// An agent can then end its connection at once, which cancels the
+// handlers still running:
+//
+//	conn := acp.NewAgentConnTransport(t)
+//	context.AfterFunc(t.Context(), func() { _ = conn.Close() })
+func (c *Conn) Context() context.Context { return c.ctx }
+
+// ReadMessage returns the next message the client POSTed. It returns
+// io.EOF after the client's DELETE, ErrClosed after Close or the
+// Handler's Shutdown, ErrIdle or ErrStalled when the connection was
+// closed for a client gone silent.
+func (c *Conn) ReadMessage() ([]byte, error) {
+	select {
+	case <-c.ended:
+		return nil, c.reason()
+	default:
+	}
+	select {
+	case msg := <-c.in:
+		return msg, nil
+	case <-c.ended:
+		return nil, c.reason()
+	}
+}
+
+// WriteMessage sends msg to the client on the stream its route names. It
+// waits while the connection holds its MaxBufferedBytes of output that no
+// client took, and closes the connection (ErrStalled) when none is taken
+// for the StallTimeout.
+func (c *Conn) WriteMessage(msg []byte) error {
+	msg = append([]byte(nil), msg...) // the caller reuses msg
+	env, _ := parseEnvelope(msg)      // not an object: no route, the connection stream
+	if c.answersInit(&env, msg) {
+		return nil
+	}
+	it := item{msg: msg}
+	switch {
+	case env.isResponse():
+		it.session = c.routes.answer(env.idKey())
+	case env.isRequest():
+		it.reqKey = env.idKey()
+		it.session = sessionField(env.Params)
+	default:
+		it.session = sessionField(env.Params)
+	}
+	err := c.out.put(it, c.limits.stallTimeout)
+	switch err {
+	case nil:
+		return nil
+	case errStalled:
+		c.end(ErrStalled, true)
+	}
+	return c.reason()
+}
+
+// Close ends the connection. What the agent wrote before still goes out
+// on the open streams, which then end; the client's later requests are
+// answered 404. Blocked reads and writes return ErrClosed.
+func (c *Conn) Close() error {
+	c.end(ErrClosed, false)
+	return nil
+}
+
+// end ends the input with why, once, and the output: at once (abort) or
+// once the streams have sent what they hold.
+func (c *Conn) end(why error, abort bool) {
+	c.mu.Lock()
+	first := c.why == nil
+	if first {
+		c.why = why
+		close(c.ended)
+	}
+	c.mu.Unlock()
+	if first {
+		c.cancel()
+		c.onEnd()
+	}
+	if abort {
+		c.out.abort()
+	} else {
+		c.out.finish()
+	}
+}
+
+// reason is why the input ended.
+func (c *Conn) reason() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.why == nil {
+		return ErrClosed
+	}
+	return c.why
+}
+
+// deliver hands a POSTed message to the agent, waiting while its input
+// is full; false when the connection ended or the POST's client left
+// first.
+func (c *Conn) deliver(ctx context.Context, msg []byte) bool {
+	c.touch()
+	defer c.touch()
+	select {
+	case c.in <- msg:
+		return true
+	case <-c.ended:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+// touch notes the client's activity, for the idle timeout.
+func (c *Conn) touch() { c.lastActive.Store(time.Now().UnixNano()) }
+
+// watchIdle ends the connection once it has had no stream open and no
+// POST for the idle timeout.
+func (c *Conn) watchIdle() {
+	idle := c.limits.idleTimeout
+	if idle < 0 {
+		return
+	}
+	tick := time.NewTicker(max(idle/4, time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-c.ended:
+			return
+		case now := <-tick.C:
+			last := time.Unix(0, c.lastActive.Load())
+			if c.streams.Load() == 0 && now.Sub(last) >= idle {
+				c.end(ErrIdle, true)
+				return
+			}
+		}
+	}
+}
