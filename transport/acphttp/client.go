@@ -34,14 +34,14 @@ type ClientConn struct {
 	mu       sync.Mutex
 	why      error  // why the connection ended; nil while it has not
 	id       string // Acp-Connection-Id, "" until initialize was answered
-	routes   routes
+	routes   clientRoutes
 	sessions map[string]*sessionStream
 	noStream bool // the server refused a session stream: read the connection's only
 }
 
-// inboundQueue is how many messages read from the streams wait for
+// readQueue is how many messages read from the streams wait for
 // ReadMessage before the streams stop reading (and the server waits).
-const inboundQueue = 16
+const readQueue = 16
 
 func newClientConn(url string, client *http.Client, tr *http.Transport, o DialOptions) *ClientConn {
 	if o.MaxMessageSize <= 0 {
@@ -53,8 +53,8 @@ func newClientConn(url string, client *http.Client, tr *http.Transport, o DialOp
 	ctx, cancel := context.WithCancel(context.Background())
 	return &ClientConn{
 		url: url, client: client, tr: tr, opts: o, maxMsg: int(o.MaxMessageSize),
-		ctx: ctx, cancel: cancel, in: make(chan []byte, inboundQueue),
-		routes: newRoutes(), sessions: map[string]*sessionStream{},
+		ctx: ctx, cancel: cancel, in: make(chan []byte, readQueue),
+		routes: newClientRoutes(), sessions: map[string]*sessionStream{},
 	}
 }
 

@@ -5,28 +5,28 @@ import (
 	"encoding/json"
 )
 
-// envelope is what the client reads of a JSON-RPC message to route it:
+// msgHead is what the client reads of a JSON-RPC message to route it:
 // which kind it is, its id, and the session it names. Its raw members
 // point into the message.
-type envelope struct {
+type msgHead struct {
 	ID     json.RawMessage `json:"id"`
 	Method *string         `json:"method"`
 	Params json.RawMessage `json:"params"`
 	Result json.RawMessage `json:"result"`
 }
 
-// parseEnvelope reads msg's envelope; ok is false for anything but a JSON
+// parseHead reads msg's head; ok is false for anything but a JSON
 // object, which is then passed on unrouted. Keys match exactly, as the
 // generated connection matches them; a JSON null id counts as an id.
-func parseEnvelope(msg []byte) (e envelope, ok bool) {
+func parseHead(msg []byte) (e msgHead, ok bool) {
 	var method []byte
 	if !scanObject(msg, func(key, value []byte) { e.member(string(key), value, &method) }) {
 		// A key with an escape, or not an object: decode to tell.
 		var m map[string]json.RawMessage
 		if i := skipSpace(msg, 0); i >= len(msg) || msg[i] != '{' || json.Unmarshal(msg, &m) != nil {
-			return envelope{}, false
+			return msgHead{}, false
 		}
-		e, method = envelope{}, nil
+		e, method = msgHead{}, nil
 		for k, v := range m {
 			e.member(k, v, &method)
 		}
@@ -39,7 +39,7 @@ func parseEnvelope(msg []byte) (e envelope, ok bool) {
 }
 
 // member takes one member of the message's object.
-func (e *envelope) member(key string, value []byte, method *[]byte) {
+func (e *msgHead) member(key string, value []byte, method *[]byte) {
 	switch key {
 	case "id":
 		e.ID = value
@@ -52,11 +52,11 @@ func (e *envelope) member(key string, value []byte, method *[]byte) {
 	}
 }
 
-func (e *envelope) isRequest() bool  { return e.Method != nil && e.ID != nil }
-func (e *envelope) isResponse() bool { return e.Method == nil && e.ID != nil }
+func (e *msgHead) isRequest() bool  { return e.Method != nil && e.ID != nil }
+func (e *msgHead) isResponse() bool { return e.Method == nil && e.ID != nil }
 
 // idKey is the id as a map key: its JSON text, so 1 and "1" differ.
-func (e *envelope) idKey() string { return string(bytes.TrimSpace(e.ID)) }
+func (e *msgHead) idKey() string { return string(bytes.TrimSpace(e.ID)) }
 
 // sessionField is the string member sessionId of a JSON object ("" when
 // raw is not an object or has none): params name the session of a
@@ -79,8 +79,8 @@ func sessionField(raw json.RawMessage) string {
 	return id
 }
 
-// routes are the sessions of messages in flight, by JSON-RPC id.
-type routes struct {
+// clientRoutes are the sessions of messages in flight, by JSON-RPC id.
+type clientRoutes struct {
 	// answers: the agent's requests for a session, whose responses must
 	// carry that session's Acp-Session-Id (the server checks it).
 	answers map[string]string
@@ -89,14 +89,14 @@ type routes struct {
 	pending map[string]string
 }
 
-func newRoutes() routes {
-	return routes{answers: map[string]string{}, pending: map[string]string{}}
+func newClientRoutes() clientRoutes {
+	return clientRoutes{answers: map[string]string{}, pending: map[string]string{}}
 }
 
 // outboundSession is the session a message written by the client is
 // for: the one its params name, or for a response the one its request
 // came for. Called with c.mu held.
-func (r *routes) outboundSession(e *envelope) string {
+func (r *clientRoutes) outboundSession(e *msgHead) string {
 	if e.Method != nil {
 		return sessionField(e.Params)
 	}
@@ -113,7 +113,7 @@ func (r *routes) outboundSession(e *envelope) string {
 // agent request read on a session's stream, or naming a session, is
 // answered for that session; a response settles the client's request.
 // Called with c.mu held.
-func (r *routes) inbound(e *envelope, stream string) {
+func (r *clientRoutes) inbound(e *msgHead, stream string) {
 	switch {
 	case e.isRequest():
 		s := stream
@@ -130,7 +130,7 @@ func (r *routes) inbound(e *envelope, stream string) {
 
 // takePending removes and returns the ids of the client's requests whose
 // responses were to come on session's stream. Called with c.mu held.
-func (r *routes) takePending(session string) []string {
+func (r *clientRoutes) takePending(session string) []string {
 	var ids []string
 	for id, s := range r.pending {
 		if s == session {
