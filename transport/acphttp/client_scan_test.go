@@ -6,16 +6,16 @@ import (
 	"testing"
 )
 
-// headByDecoding is parseHead done with encoding/json: the
+// headByDecoding is parseEnvelope done with encoding/json: the
 // reference the scanner must agree with. Members are decoded into maps,
 // so keys match exactly (as the generated connection matches them), not
 // regardless of case as struct fields would.
-func headByDecoding(msg []byte) (msgHead, string, bool) {
+func headByDecoding(msg []byte) (envelope, string, bool) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(msg, &m); err != nil || m == nil {
-		return msgHead{}, "", false
+		return envelope{}, "", false
 	}
-	e := msgHead{ID: m["id"], Params: m["params"], Result: m["result"]}
+	e := envelope{ID: m["id"], Params: m["params"], Result: m["result"]}
 	if raw, ok := m["method"]; ok && string(raw) != "null" {
 		var name string
 		_ = json.Unmarshal(raw, &name)
@@ -47,7 +47,7 @@ var envelopeCases = []string{
 
 func TestEnvelopeScanAgreesWithDecoding(t *testing.T) {
 	for _, msg := range envelopeCases {
-		got, ok := parseHead([]byte(msg))
+		got, ok := parseEnvelope([]byte(msg))
 		want, wantSession, wantOK := headByDecoding([]byte(msg))
 		if ok != wantOK {
 			t.Errorf("%s: ok %v, want %v", msg, ok, wantOK)
@@ -56,7 +56,7 @@ func TestEnvelopeScanAgreesWithDecoding(t *testing.T) {
 		if !bytes.Equal(bytes.TrimSpace(got.ID), bytes.TrimSpace(want.ID)) ||
 			(got.Method == nil) != (want.Method == nil) || (got.Method != nil && *got.Method != *want.Method) ||
 			got.isRequest() != want.isRequest() || got.isResponse() != want.isResponse() {
-			t.Errorf("%s: msgHead id %s method %v, want id %s method %v", msg, got.ID, got.Method, want.ID, want.Method)
+			t.Errorf("%s: envelope id %s method %v, want id %s method %v", msg, got.ID, got.Method, want.ID, want.Method)
 		}
 		if s := sessionField(got.Params); s != wantSession {
 			t.Errorf("%s: session %q, want %q", msg, s, wantSession)
@@ -68,7 +68,7 @@ func TestEnvelopeScanAgreesWithDecoding(t *testing.T) {
 // panic or read past the message.
 func TestEnvelopeScanRefuses(t *testing.T) {
 	for _, msg := range []string{``, `[]`, `[{"id":1}]`, `"x"`, `{`, `{"id"`, `{"id":`, `{"id":1`, `{"id":1,}`, `{"a":"\`, `{"a":{"b":[}`, `{1:2}`, `null`} {
-		if _, ok := parseHead([]byte(msg)); ok {
+		if _, ok := parseEnvelope([]byte(msg)); ok {
 			if _, _, decodes := headByDecoding([]byte(msg)); !decodes {
 				t.Errorf("%q: routed, but it is not a JSON object", msg)
 			}
@@ -81,7 +81,7 @@ func FuzzEnvelopeScan(f *testing.F) {
 		f.Add([]byte(msg))
 	}
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		got, ok := parseHead(msg)
+		got, ok := parseEnvelope(msg)
 		want, wantSession, wantOK := headByDecoding(msg)
 		if !wantOK || !ok {
 			return // the scanner may accept what decoding refuses: the connection refuses it later
@@ -100,7 +100,7 @@ func BenchmarkEnvelope(b *testing.B) {
 	msg := []byte(envelopeCases[1])
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, ok := parseHead(msg); !ok {
+		if _, ok := parseEnvelope(msg); !ok {
 			b.Fatal("not routed")
 		}
 	}

@@ -144,7 +144,7 @@ func (c *ClientConn) readStream(resp *http.Response, session string) {
 			c.streamEnded(session, c.streamError(err, session, idle.Load()))
 			return
 		}
-		if e, ok := parseHead(msg); ok {
+		if e, ok := parseEnvelope(msg); ok {
 			c.inbound(&e, session)
 		}
 		if !c.deliver(msg) {
@@ -157,7 +157,7 @@ func (c *ClientConn) readStream(resp *http.Response, session string) {
 // routing; a response naming a session (session/new, session/fork)
 // opens that session's stream before it is read, so the client's first
 // request for the session finds it open or opening.
-func (c *ClientConn) inbound(e *msgHead, session string) {
+func (c *ClientConn) inbound(e *envelope, session string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.routes.inbound(e, session)

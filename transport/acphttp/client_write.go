@@ -28,7 +28,7 @@ func (c *ClientConn) WriteMessage(msg []byte) error {
 	if why := c.reason(); why != nil {
 		return why
 	}
-	e, _ := parseHead(msg)
+	e, _ := parseEnvelope(msg)
 	if c.ConnectionID() == "" {
 		return c.initialize(msg, &e)
 	}
@@ -37,7 +37,7 @@ func (c *ClientConn) WriteMessage(msg []byte) error {
 
 // initialize opens the connection: POST without a connection id, whose
 // 200 answer carries the agent's response and the Acp-Connection-Id.
-func (c *ClientConn) initialize(msg []byte, e *msgHead) error {
+func (c *ClientConn) initialize(msg []byte, e *envelope) error {
 	if !e.isRequest() || *e.Method != "initialize" {
 		return errors.New("acphttp: the first message of a connection must be the initialize request")
 	}
@@ -79,12 +79,12 @@ func (c *ClientConn) initialize(msg []byte, e *msgHead) error {
 // for a server at its connection limit) fails the request alone, with
 // the server's JSON-RPC error when it sent one, and a later initialize
 // may try again.
-func (c *ClientConn) initializeRefused(resp *http.Response, e *msgHead) error {
+func (c *ClientConn) initializeRefused(resp *http.Response, e *envelope) error {
 	body := readErrorBody(resp)
 	if connectionGone(resp.StatusCode) {
 		return c.fail(&StatusError{Method: "initialize", StatusCode: resp.StatusCode, Body: body})
 	}
-	if r, ok := parseHead([]byte(body)); ok && r.isResponse() && r.idKey() == e.idKey() {
+	if r, ok := parseEnvelope([]byte(body)); ok && r.isResponse() && r.idKey() == e.idKey() {
 		c.deliver([]byte(body))
 		return nil
 	}
@@ -94,7 +94,7 @@ func (c *ClientConn) initializeRefused(resp *http.Response, e *msgHead) error {
 
 // post sends a message of an open connection, with the session headers
 // the server requires.
-func (c *ClientConn) post(msg []byte, e *msgHead) error {
+func (c *ClientConn) post(msg []byte, e *envelope) error {
 	c.mu.Lock()
 	session := c.routes.outboundSession(e)
 	c.mu.Unlock()
@@ -120,7 +120,7 @@ func (c *ClientConn) post(msg []byte, e *msgHead) error {
 }
 
 // refused handles a POST the server did not take.
-func (c *ClientConn) refused(resp *http.Response, e *msgHead) error {
+func (c *ClientConn) refused(resp *http.Response, e *envelope) error {
 	body := readErrorBody(resp)
 	method := "POST of a response"
 	if e.Method != nil {

@@ -1,7 +1,7 @@
 package acphttp
 
 // The server routes by the envelope the client's side reads too
-// (parseEnvelope, client_route.go): the message's id, method and the
+// (parseEnvelope, envelope.go): the message's id, method and the
 // session its params name. What follows is what only the server decides.
 
 // sessionScoped lists the client methods that act on one session, whose
