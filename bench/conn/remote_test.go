@@ -10,6 +10,7 @@ import (
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/transport/acphttp"
 	"github.com/acpgen/acpgen/transport/acpremote"
 	"github.com/acpgen/acpgen/transport/acpws"
 )
@@ -35,6 +36,13 @@ type link struct {
 var links = []link{
 	{"stdio", stdioLink},
 	{"ws", remoteLink(wsServer, "ws", nil)},
+	{"http1", remoteLink(httpServer, "http", nil)},
+	{"h2c", remoteLink(httpServer, "http", &acpremote.DialOptions{UnencryptedHTTP2: true})},
+}
+
+// httpServer serves each Streamable HTTP connection with serve.
+func httpServer(serve func(acpremote.Conn)) http.Handler {
+	return &acphttp.Handler{Serve: func(c *acphttp.Conn) { serve(c) }}
 }
 
 // stdioLink joins the two sides with OS pipes, as a subprocess's stdio.
