@@ -110,11 +110,11 @@ func agentDone(agent *acp.AgentProcess) bool {
 	}
 }
 
-// connectionID is the connection's Acp-Connection-Id when its profile
-// has one, else a number of the bridge's.
+// connectionID is the connection's Acp-Connection-Id, else a number of
+// the bridge's.
 func (b *bridge) connectionID(c acpremote.Conn) string {
-	if withID, ok := c.(interface{ ConnectionID() string }); ok && withID.ConnectionID() != "" {
-		return withID.ConnectionID()
+	if id := c.ConnectionID(); id != "" {
+		return id
 	}
 	return fmt.Sprint("#", b.count.Add(1))
 }

@@ -72,7 +72,8 @@ func readWithin(t *testing.T, c *acpws.Conn, d time.Duration) ([]byte, error) {
 // (the one the stdio interop tests drive, validating every message with
 // the SDK's schemas) behind the bridge, three connections at once, each
 // with an agent process of its own: one held open by the test, two
-// examples/client -url runs through a whole turn (updates, permission, a
+// examples/client -url runs (one over WebSocket, one over Streamable
+// HTTP) through a whole turn (updates, permission, a
 // file written and read, a terminal). The agents of the clients are gone
 // once the clients have left, while the held one still runs; closing it
 // stops its agent too.
@@ -98,22 +99,24 @@ func TestBridgeTypeScriptAgent(t *testing.T) {
 		t.Fatalf("initialize through the bridge: %s, %v", reply, err)
 	}
 
+	// One client over each profile of the endpoint, at once.
+	urls := []string{"ws://" + addr, "http://" + addr}
 	start := time.Now()
-	runs := make([]clientRun, 2)
+	runs := make([]clientRun, len(urls))
 	var wg sync.WaitGroup
 	for i := range runs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[i] = runClient(t, client, "-prompt", "go", "-url", "ws://"+addr)
+			runs[i] = runClient(t, client, "-prompt", "go", "-url", urls[i])
 		}()
 	}
 	wg.Wait()
-	t.Logf("two clients through a whole turn at once: %v", time.Since(start).Round(time.Millisecond))
+	t.Logf("two clients (WebSocket, Streamable HTTP) through a whole turn at once: %v", time.Since(start).Round(time.Millisecond))
 	for i, r := range runs {
 		if r.err != nil || !strings.Contains(r.stdout, "done: beta") || !strings.Contains(r.stdout, "[turn ended: end_turn]") ||
 			!strings.Contains(r.stdout, "[permission] Write notes.txt: Allow") || !strings.Contains(r.stdout, "[terminal] echo interop") {
-			t.Errorf("client %d: %v\nstdout: %s\nstderr: %s", i, r.err, r.stdout, r.stderr)
+			t.Errorf("client %d (%s): %v\nstdout: %s\nstderr: %s", i, urls[i], r.err, r.stdout, r.stderr)
 		}
 		if data, err := os.ReadFile(filepath.Join(r.dir, "notes.txt")); err != nil || string(data) != "alpha\nbeta\ngamma\n" {
 			t.Errorf("client %d: the agent's file: %q, %v", i, data, err)

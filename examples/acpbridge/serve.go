@@ -8,7 +8,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/acpgen/acpgen/transport/acpws"
+	"github.com/acpgen/acpgen/transport/acphttp"
+	"github.com/acpgen/acpgen/transport/acpremote"
 )
 
 // shutdownWait bounds the wait at exit for the connections to end and
@@ -19,16 +20,14 @@ const shutdownWait = 10 * time.Second
 // serve serves b on ln at /acp until ctx ends, then ends every connection
 // (stopping its agent) and returns.
 func serve(ctx context.Context, ln net.Listener, b *bridge, origins []string) error {
-	h := &acpws.Handler{
-		Serve:          func(c *acpws.Conn) { b.serve(c) },
-		AllowedOrigins: origins,
-	}
+	h := &acpremote.Handler{Serve: b.serve, AllowedOrigins: origins}
 	mux := http.NewServeMux()
-	mux.Handle(acpws.Path, h)
+	mux.Handle(acphttp.Path, h)
 	srv := newServer(mux, b.log)
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(ln) }()
-	b.log.Printf("serving %q on ws://%s%s", b.command, ln.Addr(), acpws.Path)
+	// Both profiles on one endpoint: ws:// upgrades, http:// Streamable HTTP.
+	b.log.Printf("serving %q on ws://%s%s and http://%[2]s%[3]s", b.command, ln.Addr(), acphttp.Path)
 	select {
 	case err := <-failed:
 		return err
@@ -38,7 +37,8 @@ func serve(ctx context.Context, ln net.Listener, b *bridge, origins []string) er
 	stop, cancel := context.WithTimeout(context.Background(), shutdownWait)
 	defer cancel()
 	// The server stops listening and ends idle HTTP connections; the
-	// handler closes the WebSocket connections it took over, and waits
+	// handler ends every ACP connection (the WebSocket ones it took over
+	// and the Streamable HTTP ones, whose streams it holds), and waits
 	// until each has stopped its agent.
 	err := srv.Shutdown(stop)
 	return errors.Join(err, h.Shutdown(stop))

@@ -12,7 +12,8 @@ import (
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
-	"github.com/acpgen/acpgen/transport/acpws"
+	"github.com/acpgen/acpgen/transport/acphttp"
+	"github.com/acpgen/acpgen/transport/acpremote"
 )
 
 // listen serves the agent to remote clients on addr, at /acp, until
@@ -26,15 +27,15 @@ func listen(addr string) error {
 		return err
 	}
 	// The address is printed once it is known, so that ADDR may end in :0.
-	fmt.Fprintf(os.Stderr, "agent: serving ACP on ws://%s%s\n", ln.Addr(), acpws.Path)
+	fmt.Fprintf(os.Stderr, "agent: serving ACP on ws://%s%s and http://%[1]s%[2]s\n", ln.Addr(), acphttp.Path)
 	return serveRemote(ctx, ln)
 }
 
 // serveRemote serves on ln until ctx ends, then ends every connection.
 func serveRemote(ctx context.Context, ln net.Listener) error {
-	h := &acpws.Handler{Serve: serveConn}
+	h := &acpremote.Handler{Serve: serveConn} // WebSocket and Streamable HTTP
 	mux := http.NewServeMux()
-	mux.Handle(acpws.Path, h)
+	mux.Handle(acphttp.Path, h)
 	// HTTP/1.1, and HTTP/2 with prior knowledge (h2c) for the RFD's
 	// Streamable HTTP profile; TLS is for a proxy in front.
 	var protocols http.Protocols
@@ -54,7 +55,7 @@ func serveRemote(ctx context.Context, ln net.Listener) error {
 }
 
 // serveConn runs an agent on one remote connection until it ends.
-func serveConn(t *acpws.Conn) {
+func serveConn(t acpremote.Conn) {
 	a := &agent{}
 	a.conn = acp.NewAgentConnTransport(t)
 	// Nothing can reach a client that has gone: cancel what still runs.

@@ -49,25 +49,28 @@ func startListeningAgent(t *testing.T) (string, *exec.Cmd) {
 			t.Log(lines.Text())
 		}
 	}()
-	return strings.TrimPrefix(first, prefix), cmd
+	// "ws://ADDR/acp and http://ADDR/acp": the WebSocket URL first.
+	return strings.Fields(strings.TrimPrefix(first, prefix))[0], cmd
 }
 
 // TestRemoteListeningAgent: examples/agent -listen driven by
-// examples/client -url through a whole turn, twice (an agent per
-// connection, the second on a fresh session); Ctrl-C then ends the
-// agent's server at once.
+// examples/client -url through a whole turn, twice over each profile
+// (WebSocket and Streamable HTTP; an agent per connection, each on a
+// fresh session); Ctrl-C then ends the agent's server at once.
 func TestRemoteListeningAgent(t *testing.T) {
 	url, agent := startListeningAgent(t)
 	if !strings.HasPrefix(url, "ws://127.0.0.1:") {
 		t.Fatalf("url %q", url)
 	}
-	for _, text := range []string{"hello there", "once more"} {
-		c := runClient(t, options{prompt: text, url: url}, nil, nil)
-		if c.err != nil || !strings.Contains(c.stdout, "You said: "+text) || !strings.Contains(c.stdout, "[turn ended: end_turn]") {
-			t.Errorf("%v; printed %q", c.err, c.stdout)
-		}
-		if c.stderr != "" {
-			t.Errorf("stderr: %q", c.stderr)
+	for _, url := range []string{url, "http" + strings.TrimPrefix(url, "ws")} {
+		for _, text := range []string{"hello there", "once more"} {
+			c := runClient(t, options{prompt: text, url: url}, nil, nil)
+			if c.err != nil || !strings.Contains(c.stdout, "You said: "+text) || !strings.Contains(c.stdout, "[turn ended: end_turn]") {
+				t.Errorf("%s: %v; printed %q", url, c.err, c.stdout)
+			}
+			if c.stderr != "" {
+				t.Errorf("%s: stderr: %q", url, c.stderr)
+			}
 		}
 	}
 	if err := agent.Process.Signal(os.Interrupt); err != nil {

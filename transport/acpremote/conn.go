@@ -17,4 +17,7 @@ type Conn interface {
 	// Context ends when the connection is gone (closed by either side or
 	// lost): nothing more can reach the peer, so work for it can stop.
 	Context() context.Context
+	// ConnectionID is the connection's Acp-Connection-Id, for logs (a
+	// client's is "" until the server has given it).
+	ConnectionID() string
 }
