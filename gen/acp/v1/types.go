@@ -23045,8 +23045,9 @@ func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status
 	}})
 }
 
-// Plan sends the agent's plan (plan): the entries replace the plan the client
-// shows, so send all of them every time.
+// Plan sends the agent's plan (plan, or plan_update with items where plans have
+// ids): the entries replace the plan the client shows, so send all of them
+// every time.
 func (s SessionSender) Plan(ctx context.Context, entries ...PlanEntry) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdatePlan{Entries: entries}})
 }

@@ -27262,3 +27262,13 @@ func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status
 		ToolCallID: id,
 	}})
 }
+
+// Plan sends the agent's plan (plan, or plan_update with items where plans have
+// ids): the entries replace the plan the client shows, so send all of them
+// every time.
+func (s SessionSender) Plan(ctx context.Context, planID PlanID, entries ...PlanEntry) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdatePlanUpdate{Plan: PlanUpdateContent{Value: &PlanUpdateContentItems{
+		Entries: entries,
+		PlanID:  planID,
+	}}}})
+}
