@@ -1,11 +1,13 @@
 package generator
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,6 +28,39 @@ func TestGoNamesInitialisms(t *testing.T) {
 		for _, n := range names {
 			if bad := naming.Misspelt(n); len(bad) > 0 {
 				t.Errorf("%s: %s spells %v otherwise than Go", dir, n, bad)
+			}
+		}
+	}
+}
+
+// TestGoNamesNoRepeatedWord: no exported name of the checked-in ACP
+// packages says a word twice in a row (ToolCallContentContent,
+// ElicitationContentValueValue, AgentResponseResultResult), but where the
+// repeat is the schema's own, inside a definition's name
+// (EmbeddedResourceResource and the names made from it).
+func TestGoNamesNoRepeatedWord(t *testing.T) {
+	for _, v := range []string{"v1", "v2"} {
+		var own []string
+		for _, file := range []string{"schema.json", "schema.unstable.json"} {
+			data, err := os.ReadFile(filepath.Join("..", "schema", "acp", v, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var doc struct {
+				Defs map[string]json.RawMessage `json:"$defs"`
+			}
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			for def := range doc.Defs {
+				if naming.Repeated(def) != "" {
+					own = append(own, naming.TypeName(def))
+				}
+			}
+		}
+		for _, n := range declaredNames(t, filepath.Join("..", "gen", "acp", v)) {
+			if w := naming.Repeated(n); w != "" && !slices.ContainsFunc(own, func(d string) bool { return strings.Contains(n, d) }) {
+				t.Errorf("%s: %s says %s twice", v, n, w)
 			}
 		}
 	}

@@ -202,8 +202,10 @@ func TestMessageEncodeErrors(t *testing.T) {
 
 func testTable() *MethodTable {
 	ext := Method{Params: "Raw", Result: "Raw", decodeParams: wireDecodeAs[testRaw], decodeResult: wireDecodeAs[testRaw]}
-	t := wireNewMethodTable("agent", ext, Method{Params: "Raw", decodeParams: wireDecodeAs[testRaw]},
-		Method{Name: "b/req", Params: "testParams", Result: "Raw", decodeParams: wireDecodeAs[testParams], decodeResult: wireDecodeAs[testRaw]})
+	// A literal, as the generated tables are.
+	t := &MethodTable{side: "agent", extRequest: ext, extNotification: Method{Params: "Raw", decodeParams: wireDecodeAs[testRaw]}, methods: []Method{
+		{Name: "b/req", Params: "testParams", Result: "Raw", decodeParams: wireDecodeAs[testParams], decodeResult: wireDecodeAs[testRaw]},
+	}}
 	t.add(Method{Name: "a/note", Notification: true, Params: "testParams", decodeParams: wireDecodeAs[testParams]},
 		Method{Name: "b/req", Notification: true, Params: "testParams", decodeParams: wireDecodeAs[testParams]})
 	return t
@@ -280,7 +282,7 @@ func TestMethodTableUnknown(t *testing.T) {
 			t.Errorf("got %v, want %s: ...", tt.err, tt.want)
 		}
 	}
-	bare := wireNewMethodTable("proxy", Method{}, Method{})
+	bare := &MethodTable{side: "proxy"}
 	if _, err := bare.DecodeRequest("_x", []byte(`{}`)); err == nil {
 		t.Errorf("a side without extension types decodes extension methods")
 	}
@@ -337,7 +339,6 @@ func TestUnmarshalMessage(t *testing.T) {
 
 // These pin the signatures that generated method tables and envelopes use.
 var (
-	_ func(Side, Method, Method, ...Method) *MethodTable                               = wireNewMethodTable
 	_ func(*MethodTable, ...Method)                                                    = (*MethodTable).add
 	_ func([]byte) (any, error)                                                        = wireDecodeAs[testRaw]
 	_ func([]byte, wireMessageKind) (wireMessage, error)                               = wireSplitMessage

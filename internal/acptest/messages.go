@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
-
-	"github.com/acpgen/acpgen/generator"
 )
 
 // MessageParts is a decoded JSON-RPC message as the message tests see it.
@@ -48,17 +47,18 @@ type MessageCase struct {
 }
 
 // MethodCases builds a request, notification or response for every method
-// that has a fixture of its params or result type (methods name Go types,
-// fixtures schema definitions: generator.TypeName joins them).
+// that has a fixture of its params or result type. Methods name Go types,
+// fixtures schema definitions: they are matched without case (see
+// Method.same).
 func MethodCases(methods []Method, fixtures []Fixture, pkg string) []MessageCase {
 	byType := map[string][]Fixture{}
 	for _, f := range fixtures {
-		byType[generator.TypeName(f.Type)] = append(byType[generator.TypeName(f.Type)], f)
+		byType[strings.ToLower(f.Type)] = append(byType[strings.ToLower(f.Type)], f)
 	}
 	var out []MessageCase
 	id := 0
 	for _, m := range methods {
-		for _, f := range byType[m.Params] {
+		for _, f := range byType[strings.ToLower(m.Params)] {
 			id++
 			wire := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`, id, m.Name, Compact(f.JSON))
 			if m.Notification {
@@ -66,7 +66,7 @@ func MethodCases(methods []Method, fixtures []Fixture, pkg string) []MessageCase
 			}
 			out = append(out, MessageCase{Name: m.Name + "/" + f.Name, Side: m.Side, Method: m.Name, Wire: []byte(wire), Want: "*" + pkg + "." + m.Params})
 		}
-		for _, f := range byType[m.Result] {
+		for _, f := range byType[strings.ToLower(m.Result)] {
 			id++
 			wire := fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":%s}`, id, Compact(f.JSON))
 			out = append(out, MessageCase{Name: m.Name + "/result/" + f.Name, Side: m.Side, Method: m.Name, Wire: []byte(wire), Want: "*" + pkg + "." + m.Result})

@@ -167,7 +167,7 @@ func methodLess(a, b Method) bool {
 func MethodDiff(tables, schema []Method) (missing, extra []Method) {
 	in := func(list []Method, m Method) bool {
 		for _, x := range list {
-			if x == m {
+			if x.same(m) {
 				return true
 			}
 		}
@@ -184,6 +184,15 @@ func MethodDiff(tables, schema []Method) (missing, extra []Method) {
 		}
 	}
 	return missing, extra
+}
+
+// same reports whether x and m are one method. Their types compare
+// without case: a table names Go types, a schema its definitions, which
+// the generator names with their initialisms in capitals (SessionId is
+// SessionID) and otherwise as written.
+func (x Method) same(m Method) bool {
+	return x.Side == m.Side && x.Name == m.Name && x.Notification == m.Notification &&
+		strings.EqualFold(x.Params, m.Params) && strings.EqualFold(x.Result, m.Result)
 }
 
 // Key names the method by side, kind and name, as a feature map's method

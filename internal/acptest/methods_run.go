@@ -4,16 +4,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/acpgen/acpgen/generator"
 )
 
 // The checks every protocol version runs on its method tables and
 // messages; the version's test supplies what needs its package's types.
 
 // SchemaMethods reads the methods of a vendored schema file of version
-// ("v1", "schema.unstable.json"), naming params and results by their Go
-// types (generator.TypeName), as the tables do.
+// ("v1", "schema.unstable.json").
 func SchemaMethods(t *testing.T, version, file string) []Method {
 	t.Helper()
 	root, err := RepoRoot()
@@ -27,9 +24,6 @@ func SchemaMethods(t *testing.T, version, file string) []Method {
 	ms, err := s.Methods()
 	if err != nil {
 		t.Fatal(err)
-	}
-	for i, m := range ms {
-		ms[i].Params, ms[i].Result = generator.TypeName(m.Params), generator.TypeName(m.Result)
 	}
 	return ms
 }

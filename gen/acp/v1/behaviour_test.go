@@ -100,7 +100,7 @@ var variants = map[string][]string{
 	"ContentBlock": {
 		"ContentBlockText", "ContentBlockImage", "ContentBlockAudio", "ContentBlockResourceLink", "ContentBlockResource",
 	},
-	"ToolCallContent":            {"ToolCallContentContent", "ToolCallContentDiff", "ToolCallContentTerminal"},
+	"ToolCallContent":            {"ToolCallContentVariant", "ToolCallContentDiff", "ToolCallContentTerminal"},
 	"RequestPermissionOutcome":   {"RequestPermissionOutcomeCancelled", "RequestPermissionOutcomeSelected"},
 	"McpServer":                  {"MCPServerHTTPVariant", "MCPServerSSEVariant", "MCPServerStdioVariant"},
 	"RequestId":                  {"RequestIDNull", "RequestIDNumber", "RequestIDStr"},

@@ -1477,7 +1477,7 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 //
 // Value holds one of these variants, chosen by the member "type":
 //
-//   - *[ToolCallContentContent]: "content"
+//   - *[ToolCallContentVariant]: "content"
 //   - *[ToolCallContentDiff]: "diff"
 //   - *[ToolCallContentTerminal]: "terminal"
 //
@@ -1527,7 +1527,7 @@ func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	switch string(tag) {
 	case "content":
-		v := new(ToolCallContentContent)
+		v := new(ToolCallContentVariant)
 		if err := (*Content)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
@@ -1570,18 +1570,18 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// ToolCallContentContent: Standard content block (text, images, resources).
+// ToolCallContentVariant: Standard content block (text, images, resources).
 //
 // It is the variant of ToolCallContent with type "content".
-type ToolCallContentContent Content
+type ToolCallContentVariant Content
 
-func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
+func (x *ToolCallContentVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ToolCallContentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentContent")
+		return nil, wireNilVariant("ToolCallContentVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1590,15 +1590,15 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 	return (*Content)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentContent) declaresMember(name []byte) bool {
+func (x *ToolCallContentVariant) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*Content)(x).declaresMember(name)
 }
 
-func (*ToolCallContentContent) isToolCallContent() {}
+func (*ToolCallContentVariant) isToolCallContent() {}
 
-// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentContent.
+// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentVariant.
 func NewToolCallContent(v Content) ToolCallContent {
-	w := ToolCallContentContent(v)
+	w := ToolCallContentVariant(v)
 	return ToolCallContent{Value: &w}
 }
 
@@ -21290,13 +21290,13 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 //   - *[ElicitationContentValueBoolean]: a JSON boolean
 //   - *[ElicitationContentValueStringArray]: a JSON array
 type ElicitationContentValue struct {
-	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
+	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueVariant. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationContentValueValue
+	Value ElicitationContentValueVariant
 }
 
-// ElicitationContentValueValue is implemented by the variants of ElicitationContentValue only.
-type ElicitationContentValueValue interface {
+// ElicitationContentValueVariant is implemented by the variants of ElicitationContentValue only.
+type ElicitationContentValueVariant interface {
 	isElicitationContentValue()
 	appendJSON([]byte) ([]byte, error)
 }
@@ -22960,12 +22960,12 @@ func UserMessageChunk(text string) SessionUpdate {
 
 // ToolText returns tool call content holding text, to show what a tool call did.
 func ToolText(text string) ToolCallContent {
-	return ToolCallContent{Value: &ToolCallContentContent{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
+	return ToolCallContent{Value: &ToolCallContentVariant{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
 }
 
 // ToolContent returns tool call content holding a content block.
 func ToolContent(block ContentBlock) ToolCallContent {
-	return ToolCallContent{Value: &ToolCallContentContent{Content: block}}
+	return ToolCallContent{Value: &ToolCallContentVariant{Content: block}}
 }
 
 // PermissionSelected returns the outcome of a permission request in which the
@@ -23045,8 +23045,9 @@ func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status
 	}})
 }
 
-// Plan sends the agent's plan (plan): the entries replace the plan the client
-// shows, so send all of them every time.
+// Plan sends the agent's plan (plan, or plan_update with items where plans have
+// ids): the entries replace the plan the client shows, so send all of them
+// every time.
 func (s SessionSender) Plan(ctx context.Context, entries ...PlanEntry) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdatePlan{Entries: entries}})
 }

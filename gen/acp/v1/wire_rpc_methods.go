@@ -126,12 +126,6 @@ type MethodTable struct {
 	requests, notifications map[string]Method
 }
 
-// wireNewMethodTable is a table of side with its stable methods, as the
-// generated literals are.
-func wireNewMethodTable(side Side, extRequest, extNotification Method, methods ...Method) *MethodTable {
-	return &MethodTable{side: side, extRequest: extRequest, extNotification: extNotification, methods: methods}
-}
-
 // add puts methods in the table. Feature files call it from init, before
 // any lookup.
 func (t *MethodTable) add(methods ...Method) { t.methods = append(t.methods, methods...) }

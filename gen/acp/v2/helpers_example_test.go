@@ -13,7 +13,8 @@ import (
 // In v2 a chunk names the message it belongs to, so the chunk helpers and
 // the sender's Message take the message id first; a tool call is created
 // by its first tool_call_update (an upsert), so ToolCall sends one, and
-// UpdateToolCall without content leaves the content unchanged.
+// UpdateToolCall without content leaves the content unchanged; plans have
+// ids, so Plan takes the plan's id before its entries.
 func ExampleAgentConn_Session() {
 	fromAgent, toClient := io.Pipe()
 	conn := acp.NewAgentConn(strings.NewReader(""), toClient)
@@ -29,6 +30,9 @@ func ExampleAgentConn_Session() {
 			return s.UpdateToolCall(ctx, "read-1", acp.ToolCallStatusCompleted, acp.ToolText("3 lines"))
 		},
 		func() error { return s.Message(ctx, "m1", "notes.txt has 3 lines.") },
+		func() error {
+			return s.Plan(ctx, "main", acp.PlanEntry{Content: "Count the lines", Priority: acp.PlanEntryPriorityHigh, Status: acp.PlanEntryStatusCompleted})
+		},
 	} {
 		if err := send(); err != nil {
 			panic(err)
@@ -41,4 +45,5 @@ func ExampleAgentConn_Session() {
 	// {"sessionUpdate":"tool_call_update","toolCallId":"read-1","status":"in_progress"}}}
 	// {"sessionUpdate":"tool_call_update","toolCallId":"read-1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"3 lines"}}]}}}
 	// {"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"notes.txt has 3 lines."}}}}
+	// {"sessionUpdate":"plan_update","plan":{"type":"items","planId":"main","entries":[{"content":"Count the lines","priority":"high","status":"completed"}]}}}}
 }

@@ -1253,7 +1253,7 @@ func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
 //
 // Value holds one of these variants, chosen by the member "type":
 //
-//   - *[ToolCallContentContent]: "content"
+//   - *[ToolCallContentVariant]: "content"
 //   - *[ToolCallContentDiff]: "diff"
 //   - *[ToolCallContentTerminal]: "terminal"
 //   - *[ToolCallContentOther]: any other type, kept as received
@@ -1304,7 +1304,7 @@ func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error
 	}
 	switch string(tag) {
 	case "content":
-		v := new(ToolCallContentContent)
+		v := new(ToolCallContentVariant)
 		if err := (*Content)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
@@ -1353,18 +1353,18 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// ToolCallContentContent: Standard content block (text, images, resources).
+// ToolCallContentVariant: Standard content block (text, images, resources).
 //
 // It is the variant of ToolCallContent with type "content".
-type ToolCallContentContent Content
+type ToolCallContentVariant Content
 
-func (x *ToolCallContentContent) appendJSON(buf []byte) ([]byte, error) {
+func (x *ToolCallContentVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ToolCallContentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentContent")
+		return nil, wireNilVariant("ToolCallContentVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -1373,15 +1373,15 @@ func (x *ToolCallContentContent) appendMembers(buf []byte, open int) ([]byte, er
 	return (*Content)(x).appendMembers(buf, open)
 }
 
-func (x *ToolCallContentContent) declaresMember(name []byte) bool {
+func (x *ToolCallContentVariant) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*Content)(x).declaresMember(name)
 }
 
-func (*ToolCallContentContent) isToolCallContent() {}
+func (*ToolCallContentVariant) isToolCallContent() {}
 
-// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentContent.
+// NewToolCallContent returns the ToolCallContent that holds the variant ToolCallContentVariant.
 func NewToolCallContent(v Content) ToolCallContent {
-	w := ToolCallContentContent(v)
+	w := ToolCallContentVariant(v)
 	return ToolCallContent{Value: &w}
 }
 
@@ -12234,7 +12234,7 @@ func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
 //
 // Value holds one of these variants, chosen by the member "type":
 //
-//   - *[AvailableCommandCommand]: "command"
+//   - *[AvailableCommandVariant]: "command"
 //   - *[AvailableCommandOther]: any other type, kept as received
 type AvailableCommand struct {
 	// Value is the variant: one of the AvailableCommand* types that implement AvailableCommandValue. A nil
@@ -12281,7 +12281,7 @@ func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) erro
 	}
 	switch string(tag) {
 	case "command":
-		v := new(AvailableCommandCommand)
+		v := new(AvailableCommandVariant)
 		if err := (*Command)(v).decodeObject(r, &tagged); err != nil {
 			return err
 		}
@@ -12316,18 +12316,18 @@ func (x *AvailableCommand) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
-// AvailableCommandCommand: A slash command the user can invoke by including it in a prompt.
+// AvailableCommandVariant: A slash command the user can invoke by including it in a prompt.
 //
 // It is the variant of AvailableCommand with type "command".
-type AvailableCommandCommand Command
+type AvailableCommandVariant Command
 
-func (x *AvailableCommandCommand) appendJSON(buf []byte) ([]byte, error) {
+func (x *AvailableCommandVariant) appendJSON(buf []byte) ([]byte, error) {
 	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
 }
 
-func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *AvailableCommandVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandCommand")
+		return nil, wireNilVariant("AvailableCommandVariant")
 	}
 	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
@@ -12336,15 +12336,15 @@ func (x *AvailableCommandCommand) appendMembers(buf []byte, open int) ([]byte, e
 	return (*Command)(x).appendMembers(buf, open)
 }
 
-func (x *AvailableCommandCommand) declaresMember(name []byte) bool {
+func (x *AvailableCommandVariant) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*Command)(x).declaresMember(name)
 }
 
-func (*AvailableCommandCommand) isAvailableCommand() {}
+func (*AvailableCommandVariant) isAvailableCommand() {}
 
-// NewAvailableCommand returns the AvailableCommand that holds the variant AvailableCommandCommand.
+// NewAvailableCommand returns the AvailableCommand that holds the variant AvailableCommandVariant.
 func NewAvailableCommand(v Command) AvailableCommand {
-	w := AvailableCommandCommand(v)
+	w := AvailableCommandVariant(v)
 	return AvailableCommand{Value: &w}
 }
 
@@ -25454,13 +25454,13 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 //   - *[ElicitationContentValueStringArray]: a JSON array
 //   - *[ElicitationContentValueOther]: any JSON value
 type ElicitationContentValue struct {
-	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
+	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueVariant. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationContentValueValue
+	Value ElicitationContentValueVariant
 }
 
-// ElicitationContentValueValue is implemented by the variants of ElicitationContentValue only.
-type ElicitationContentValueValue interface {
+// ElicitationContentValueVariant is implemented by the variants of ElicitationContentValue only.
+type ElicitationContentValueVariant interface {
 	isElicitationContentValue()
 	appendJSON([]byte) ([]byte, error)
 }
@@ -27169,12 +27169,12 @@ func UserMessageChunk(messageID MessageID, text string) SessionUpdate {
 
 // ToolText returns tool call content holding text, to show what a tool call did.
 func ToolText(text string) ToolCallContent {
-	return ToolCallContent{Value: &ToolCallContentContent{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
+	return ToolCallContent{Value: &ToolCallContentVariant{Content: ContentBlock{Value: &ContentBlockText{Text: text}}}}
 }
 
 // ToolContent returns tool call content holding a content block.
 func ToolContent(block ContentBlock) ToolCallContent {
-	return ToolCallContent{Value: &ToolCallContentContent{Content: block}}
+	return ToolCallContent{Value: &ToolCallContentVariant{Content: block}}
 }
 
 // PermissionSelected returns the outcome of a permission request in which the
@@ -27261,4 +27261,14 @@ func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status
 		Status:     PatchTo(status),
 		ToolCallID: id,
 	}})
+}
+
+// Plan sends the agent's plan (plan, or plan_update with items where plans have
+// ids): the entries replace the plan the client shows, so send all of them
+// every time.
+func (s SessionSender) Plan(ctx context.Context, planID PlanID, entries ...PlanEntry) error {
+	return s.Update(ctx, SessionUpdate{Value: &SessionUpdatePlanUpdate{Plan: PlanUpdateContent{Value: &PlanUpdateContentItems{
+		Entries: entries,
+		PlanID:  planID,
+	}}}})
 }

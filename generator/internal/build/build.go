@@ -139,7 +139,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 	}
 	skip := ""
 	if alts != nil {
-		s.Variant, err = b.unionOf(owner, owner+"Variant", n, alts, true)
+		s.Variant, err = b.unionOf(owner, naming.Join(owner, "Variant"), n, alts, true)
 		if err != nil {
 			return nil, err
 		}
@@ -266,7 +266,7 @@ func (b *builder) typedExpr(hint, typ string, n *schema.Node) (ir.Expr, error) {
 func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
 	elem := ir.Expr{Kind: ir.ExprRaw}
 	if n.Items != nil {
-		e, nullable, err := b.expr(hint+"Item", n.Items)
+		e, nullable, err := b.expr(naming.Join(hint, "Item"), n.Items)
 		if err != nil {
 			return ir.Expr{}, err
 		}
@@ -308,7 +308,7 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		name := b.ns.Claim(hint, n.Path)
 		return ir.Expr{Kind: ir.ExprNamed, Named: name}, b.define(name, n)
 	case n.AdditionalProperties != nil:
-		e, nullable, err := b.expr(hint+"Value", n.AdditionalProperties)
+		e, nullable, err := b.expr(naming.Join(hint, "Value"), n.AdditionalProperties)
 		if nullable {
 			err = fmt.Errorf("%s: nullable map values are not supported", n.AdditionalProperties.Path)
 		}

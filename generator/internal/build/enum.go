@@ -94,6 +94,6 @@ func (b *builder) enumValue(name, typ string, a *schema.Node) (ir.EnumValue, err
 	default:
 		label = fmt.Sprint(v.Int)
 	}
-	v.Go = b.ns.Claim(name+naming.GoName(label), a.Path)
+	v.Go = b.ns.Claim(naming.Join(name, naming.GoName(label)), a.Path)
 	return v, nil
 }

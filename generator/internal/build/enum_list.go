@@ -34,7 +34,7 @@ func (b *builder) defineEnumList(t *ir.Decl, n *schema.Node) error {
 		}
 		seen[s] = true
 		path := fmt.Sprintf("%s/%d", at, i)
-		e.Values = append(e.Values, ir.EnumValue{Go: b.ns.Claim(t.Name+naming.GoName(s), path), String: s})
+		e.Values = append(e.Values, ir.EnumValue{Go: b.ns.Claim(naming.Join(t.Name, naming.GoName(s)), path), String: s})
 	}
 	t.Kind, t.Enum = ir.KindEnum, e
 	return nil

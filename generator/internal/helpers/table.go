@@ -69,8 +69,11 @@ var sessionSender = senderSpec{
 			variant("SessionUpdate", "tool_call_update", with("toolCallId", param("id")), with("title", param("title")), with("kind", param("kind")))),
 		def("UpdateToolCall", "UpdateToolCall sets the status of a tool call and, when content is given,\nreplaces its content (tool_call_update); other members stay as they were.",
 			variant("SessionUpdate", "tool_call_update", with("toolCallId", param("id")), with("status", param("status")), with("content", rest("content")))),
-		def("Plan", "Plan sends the agent's plan (plan): the entries replace the plan the client\nshows, so send all of them every time.",
-			variant("SessionUpdate", "plan", with("entries", rest("entries")))),
+		def("Plan", "Plan sends the agent's plan (plan, or plan_update with items where plans have\nids): the entries replace the plan the client shows, so send all of them\nevery time.",
+			variant("SessionUpdate", "plan", with("entries", rest("entries"))),
+			// ACP v2 names plans: a plan_update holds the items of the plan with that id.
+			variant("SessionUpdate", "plan_update", with("plan",
+				variant("PlanUpdateContent", "items", with("planId", param("planID")), with("entries", rest("entries")))))),
 	},
 }
 

@@ -256,21 +256,29 @@ func DropRepeatedWords(name string) string {
 	return b.String()
 }
 
+// Join names something after its owner: owner and suffix joined, a word
+// repeated where they meet said once (the "content" variant of
+// ToolCallContent is not ToolCallContentContent). When that leaves the
+// owner's name itself, the caller's Namespace suffixes it as it does any
+// name already taken (ToolCallContentVariant). Repeats inside owner, a
+// schema's definition name (EmbeddedResourceResource), stay.
+func Join(owner, suffix string) string {
+	words, sw := splitWords(owner), splitWords(suffix)
+	if len(words) > 0 && len(sw) > 0 && sw[0] == words[len(words)-1] {
+		sw = sw[1:]
+	}
+	return owner + strings.Join(sw, "")
+}
+
 // MemberType names the inline type of property prop of the type owner:
-// the two joined, with a word repeated where they meet said once
-// (a "result" property of AgentResponseResult is not
-// AgentResponseResultResult). When that leaves the owner's name itself,
-// the property's name being the owner's last word, the type is the
-// owner's "Data": AgentResponseResultData.
+// Join's name, or, when the property's name is the owner's last word, the
+// owner's "Data" (a "result" property of AgentResponseResult is
+// AgentResponseResultData).
 func MemberType(owner, prop string) string {
-	words, pw := splitWords(owner), splitWords(GoName(prop))
-	if len(words) > 0 && pw[0] == words[len(words)-1] {
-		pw = pw[1:]
+	if name := Join(owner, GoName(prop)); name != owner {
+		return name
 	}
-	if len(pw) == 0 {
-		return owner + "Data"
-	}
-	return owner + strings.Join(pw, "")
+	return owner + "Data"
 }
 
 // Misspelt lists the words of name that are initialisms written otherwise
@@ -284,4 +292,17 @@ func Misspelt(name string) []string {
 		}
 	}
 	return out
+}
+
+// Repeated returns the first word name says twice in a row (Content in
+// ToolCallContentContent), "" when none: Join never makes one, so only a
+// schema's own definition name can hold one.
+func Repeated(name string) string {
+	words := splitWords(name)
+	for i := 1; i < len(words); i++ {
+		if words[i] == words[i-1] {
+			return words[i]
+		}
+	}
+	return ""
 }

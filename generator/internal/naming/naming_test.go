@@ -133,3 +133,28 @@ func TestSplitWords(t *testing.T) {
 		}
 	}
 }
+
+// TestJoin: a word repeated where owner and suffix meet is said once, even
+// when nothing of the suffix is left (the caller's Namespace then
+// suffixes the name); repeats inside the owner stay.
+func TestJoin(t *testing.T) {
+	for _, c := range []struct{ owner, suffix, want string }{
+		{"ToolCallContent", "Content", "ToolCallContent"},
+		{"ElicitationContentValue", "Value", "ElicitationContentValue"},
+		{"AvailableCommand", "CommandInput", "AvailableCommandInput"},
+		{"ContentBlock", "Text", "ContentBlockText"},
+		{"EmbeddedResourceResource", "Value", "EmbeddedResourceResourceValue"},
+		{"SessionID", "ID", "SessionID"},
+		{"MCPServer", "HTTP", "MCPServerHTTP"},
+	} {
+		if got := Join(c.owner, c.suffix); got != c.want {
+			t.Errorf("Join(%q, %q) = %q, want %q", c.owner, c.suffix, got, c.want)
+		}
+	}
+	if r := Repeated("ToolCallContentContent"); r != "Content" {
+		t.Errorf("Repeated(ToolCallContentContent) = %q", r)
+	}
+	if r := Repeated("SessionUpdateToolCallUpdate"); r != "" {
+		t.Errorf("Repeated(SessionUpdateToolCallUpdate) = %q", r)
+	}
+}
