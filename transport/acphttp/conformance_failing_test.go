@@ -52,3 +52,21 @@ func TestRFDPermissionResponseNeedsSessionID(t *testing.T) {
 		}
 	})
 }
+
+// "sessionId (JSON-RPC field) — Session-level identifier also included in
+// JSON-RPC params for session-scoped methods and in responses on the GET
+// stream", as the diagram's { id: 3, result: { sessionId: "sess_abc123",
+// ... } } shows. ACP's schema gives session/prompt's result no sessionId,
+// and the server passes the agent's result through unchanged.
+func TestRFDSessionResponsesCarrySessionID(t *testing.T) {
+	s := startRFDServer(t, overHTTP1)
+	conn := s.initialize(t)
+	st := s.openStream(t, conn)
+	sid := newSession(t, s, st, conn, 2)
+	s.post(t, conn, sid, promptBody(3, sid))
+	perm, _ := st.expect(t, "the permission request", requestFor("session/request_permission", sid))
+	s.post(t, conn, sid, allowBody(perm.ID))
+	if m, _ := st.expect(t, "the prompt's answer", responseTo("3")); m.sessionID() != sid {
+		t.Errorf("session/prompt answered %s, want a result naming sessionId %q", m.Result, sid)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -160,6 +161,27 @@ func (s *rfdServer) checkProto(t *testing.T, resp *http.Response) {
 	if s.proto != overHTTP1 && resp.ProtoMajor != 2 {
 		t.Fatalf("answer over %s, want HTTP/2", resp.Proto)
 	}
+}
+
+// rawPost sends one POST from any goroutine and returns its status (or
+// the error) as text, for tests that send many at once.
+func (s *rfdServer) rawPost(body string, h http.Header) string {
+	ctx, cancel := context.WithTimeout(context.Background(), rfdWait)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.url, strings.NewReader(body))
+	if err != nil {
+		return err.Error()
+	}
+	req.Header = h
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return err.Error()
+	}
+	defer resp.Body.Close()
+	if s.proto != overHTTP1 && resp.ProtoMajor != 2 {
+		return "answered over " + resp.Proto
+	}
+	return strconv.Itoa(resp.StatusCode)
 }
 
 // status sends one request and returns its status.

@@ -88,10 +88,12 @@ func TestRFDPostContentTypeMustBeJSON(t *testing.T) {
 			t.Errorf("session/new with Content-Type %q: status %d, want 415", ct, got)
 		}
 	}
-	h := jsonHeaders(conn, "")
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	if got := s.status(t, http.MethodPost, newSessionBody(3), h); got != http.StatusAccepted {
-		t.Errorf("application/json with a charset: status %d, want 202", got)
+	for _, ct := range []string{"application/json; charset=utf-8", "Application/JSON"} {
+		h := jsonHeaders(conn, "")
+		h.Set("Content-Type", ct)
+		if got := s.status(t, http.MethodPost, newSessionBody(3), h); got != http.StatusAccepted {
+			t.Errorf("Content-Type %q: status %d, want 202", ct, got)
+		}
 	}
 }
 
@@ -108,9 +110,25 @@ func TestRFDGetAcceptMustIncludeEventStream(t *testing.T) {
 			t.Errorf("GET with Accept %q: status %d, want 406", accept, got)
 		}
 	}
-	h := hdr(acphttp.HeaderConnectionID, conn, "Accept", "application/json, text/event-stream")
-	if got := s.get(t, h).StatusCode; got != http.StatusOK {
-		t.Errorf("GET with Accept listing text/event-stream among others: status %d, want 200", got)
+	for _, accept := range []string{"application/json, text/event-stream", "text/event-stream;q=0.9, application/json"} {
+		// One stream at a time: the previous one ends before the next GET.
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, s.url, nil)
+		req.Header = hdr(acphttp.HeaderConnectionID, conn, "Accept", accept)
+		var got int
+		eventually(t, "a stream for Accept "+accept, func() bool {
+			resp, err := s.client.Do(req.Clone(ctx))
+			if err != nil {
+				t.Fatalf("GET: %v", err)
+			}
+			got = resp.StatusCode
+			resp.Body.Close()
+			return got != http.StatusConflict
+		})
+		cancel()
+		if got != http.StatusOK {
+			t.Errorf("GET with Accept %q: status %d, want 200", accept, got)
+		}
 	}
 }
 
@@ -242,6 +260,7 @@ func TestRFDSequenceDiagram(t *testing.T) {
 		if load.Error != nil || !(user < agent && agent < end) {
 			t.Errorf("session/load: answer %s at %d after replay at %d, %d; want a result after the replay", load.Error, end, user, agent)
 		}
+		promptWithPermission(t, s, st2, conn2, sid, 3)
 
 		deleteConnection(t, s, st, conn)
 		deleteConnection(t, s, st2, conn2)
@@ -293,6 +312,9 @@ func deleteConnection(t *testing.T, s *rfdServer, st *inbox, conn string) {
 	st.waitEnd(t, "after DELETE")
 	if got := s.status(t, http.MethodPost, newSessionBody(9), jsonHeaders(conn, "")); got != http.StatusNotFound {
 		t.Errorf("POST after DELETE: status %d, want 404", got)
+	}
+	if got := s.get(t, hdr(acphttp.HeaderConnectionID, conn, "Accept", "text/event-stream")).StatusCode; got != http.StatusNotFound {
+		t.Errorf("GET after DELETE: status %d, want 404", got)
 	}
 }
 
@@ -537,4 +559,42 @@ func TestRFDPostAcceptIsNotRequired(t *testing.T) {
 			t.Errorf("session/new with Accept %q: status %d, want 202", accept, got)
 		}
 	}
+}
+
+// "Terminate connection and all associated sessions": a DELETE in the
+// middle of a turn (the agent waiting for the client's permission) is
+// answered 202, ends the stream and the connection's agent.
+func TestRFDDeleteMidTurn(t *testing.T) {
+	allProfiles(t, func(t *testing.T, s *rfdServer) {
+		conn := s.initialize(t)
+		st := s.openStream(t, conn)
+		sid := newSession(t, s, st, conn, 2)
+		s.post(t, conn, sid, promptBody(3, sid))
+		st.expect(t, "the permission request", requestFor("session/request_permission", sid))
+		deleteConnection(t, s, st, conn)
+		eventually(t, "the agent ends", func() bool { return s.live.Load() == 0 })
+	})
+}
+
+// "HTTP/2 provides multiplexing, allowing many concurrent POST requests
+// alongside the long-lived GET stream on a single TCP connection": many
+// POSTs at once, each answered 202, each answer on the one stream.
+func TestRFDConcurrentPosts(t *testing.T) {
+	allProfiles(t, func(t *testing.T, s *rfdServer) {
+		conn := s.initialize(t)
+		st := s.openStream(t, conn)
+		const n = 16
+		codes := make(chan string, n)
+		for i := 0; i < n; i++ {
+			go func(id int) { codes <- s.rawPost(newSessionBody(id), jsonHeaders(conn, "")) }(100 + i)
+		}
+		for i := 0; i < n; i++ {
+			if got := <-codes; got != "202" {
+				t.Errorf("concurrent POST: %s, want 202", got)
+			}
+		}
+		for i := 0; i < n; i++ {
+			st.expect(t, "a session/new answer", responseTo(itoa(100+i)))
+		}
+	})
 }
