@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/acpgen/acpgen/transport/acphttp"
-	"github.com/acpgen/acpgen/transport/acpws"
+	"github.com/acpgen/acpgen/transport/acpremote"
 	"github.com/coder/websocket"
 )
 
@@ -40,20 +40,41 @@ type rfdServer struct {
 	url    string
 	client *http.Client
 	proto  string
-	http   *acphttp.Handler
-	ws     *acpws.Handler
-	live   atomic.Int32 // agents whose connection has not ended
+	stops  []func(context.Context) error // the handlers' Shutdowns
+	live   atomic.Int32                  // agents whose connection has not ended
 }
 
-// startRFDServer serves the conformance agent at /acp over proto.
+// Fronts: the handlers that serve the endpoint. acpremote.Handler is what
+// programs mount (both profiles); acphttp.Handler alone is the Streamable
+// HTTP profile, which must behave the same.
+const (
+	frontRemote = "acpremote"
+	frontHTTP   = "acphttp"
+)
+
+// startRFDServer serves the conformance agent at /acp over proto with
+// acpremote.Handler.
 func startRFDServer(t *testing.T, proto string) *rfdServer {
+	t.Helper()
+	return startRFDServerWith(t, proto, frontRemote)
+}
+
+// startRFDServerWith serves the conformance agent at /acp over proto with
+// the given front.
+func startRFDServerWith(t *testing.T, proto, front string) *rfdServer {
 	t.Helper()
 	s := &rfdServer{proto: proto}
 	store := &sessionStore{seen: map[string]bool{}}
-	s.http = &acphttp.Handler{Serve: func(c *acphttp.Conn) { s.serve(c, store) }}
-	s.ws = &acpws.Handler{Serve: func(c *acpws.Conn) { s.serve(c, store) }, Fallback: s.http}
+	var h http.Handler
+	if front == frontHTTP {
+		hh := &acphttp.Handler{Serve: func(c *acphttp.Conn) { s.serve(c, store) }}
+		h, s.stops = hh, append(s.stops, hh.Shutdown)
+	} else {
+		rh := &acpremote.Handler{Serve: func(c acpremote.Conn) { s.serve(c, store) }}
+		h, s.stops = rh, append(s.stops, rh.Shutdown)
+	}
 	mux := http.NewServeMux()
-	mux.Handle(acphttp.Path, withAffinityCookie(s.ws))
+	mux.Handle(acphttp.Path, withAffinityCookie(h))
 	ts := httptest.NewUnstartedServer(mux)
 	switch proto {
 	case overH2C:
@@ -87,11 +108,10 @@ func (s *rfdServer) serve(tr agentTransport, store *sessionStore) {
 func (s *rfdServer) stop(t *testing.T, ts *httptest.Server) {
 	ctx, cancel := context.WithTimeout(context.Background(), rfdWait)
 	defer cancel()
-	if err := s.http.Shutdown(ctx); err != nil {
-		t.Errorf("Shutdown of the HTTP handler: %v", err)
-	}
-	if err := s.ws.Shutdown(ctx); err != nil {
-		t.Errorf("Shutdown of the WebSocket handler: %v", err)
+	for _, stop := range s.stops {
+		if err := stop(ctx); err != nil {
+			t.Errorf("Shutdown of the handler: %v", err)
+		}
 	}
 	if tr, ok := s.client.Transport.(*http.Transport); ok {
 		tr.CloseIdleConnections()

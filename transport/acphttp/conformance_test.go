@@ -19,12 +19,14 @@ import (
 	"github.com/coder/websocket"
 )
 
-// allProfiles runs f over HTTP/1.1, h2c and HTTP/2 over TLS: the RFD
-// requires HTTP/2, and the TypeScript SDK speaks HTTP/1.1.
+// allProfiles runs f over HTTP/1.1, h2c and HTTP/2 over TLS (the RFD
+// requires HTTP/2, and the TypeScript SDK speaks HTTP/1.1), against
+// acpremote.Handler and, over HTTP/1.1, acphttp.Handler alone.
 func allProfiles(t *testing.T, f func(t *testing.T, s *rfdServer)) {
 	for _, p := range []string{overHTTP1, overH2C, overTLS} {
 		t.Run(p, func(t *testing.T) { f(t, startRFDServer(t, p)) })
 	}
+	t.Run(overHTTP1+" "+frontHTTP, func(t *testing.T) { f(t, startRFDServerWith(t, overHTTP1, frontHTTP)) })
 }
 
 // "The initialize request is special: it returns 200 OK with a JSON
