@@ -147,6 +147,7 @@ type stream struct {
 	resp *http.Response
 	msgs chan msg
 	done chan struct{} // closed when the stream ended
+	err  error         // why it ended: nil for the response's clean end
 }
 
 // open opens conn's stream (session "") or a session's, and expects 200.
@@ -188,6 +189,7 @@ func (st *stream) read(t *testing.T) {
 			t.Errorf("test stream buffer full")
 		}
 	}
+	st.err = sc.Err()
 }
 
 func (st *stream) close() { st.resp.Body.Close(); <-st.done }
@@ -211,11 +213,15 @@ func (st *stream) next(t *testing.T) msg {
 	return nil
 }
 
-// ended waits until the stream ends.
+// ended waits until the stream ends, cleanly: the server ended the
+// response, the client's reading did not fail.
 func (st *stream) ended(t *testing.T) {
 	t.Helper()
 	select {
 	case <-st.done:
+		if st.err != nil {
+			t.Fatalf("the stream ended with %v, want its clean end", st.err)
+		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the stream did not end")
 	}
