@@ -159,8 +159,9 @@ func (s *server) open(conn, session string) *stream {
 		resp.Body.Close()
 		s.t.Fatalf("GET %q: %d %s", session, resp.StatusCode, b)
 	}
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" || resp.Header.Get("Cache-Control") != "no-cache" {
-		s.t.Fatalf("GET: Content-Type %q, Cache-Control %q", ct, resp.Header.Get("Cache-Control"))
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" || resp.Header.Get("Cache-Control") != "no-cache" ||
+		resp.Header.Get(HeaderConnectionID) != conn || resp.Header.Get(HeaderSessionID) != session {
+		s.t.Fatalf("GET: header %v", resp.Header)
 	}
 	st := &stream{resp: resp, msgs: make(chan msg, 1024), done: make(chan struct{})}
 	go st.read(s.t)
