@@ -28,11 +28,18 @@ var packageJSON []byte
 //go:embed package-lock.json
 var packageLock []byte
 
+// testClient is the client app the test scripts share (testclient.mjs),
+// written beside them by Dir.
+//
+//go:embed testclient.mjs
+var testClient []byte
+
 // Dir installs the pinned packages (once per lock file, into the user's
 // cache directory) and returns node's path and a fresh directory holding
-// node_modules, package.json (so scripts are ES modules) and a copy of each
-// script, named by its base name. A script path is relative to the test's
-// working directory.
+// node_modules, package.json (so scripts are ES modules), testclient.mjs
+// (the client app the scripts share) and a copy of each script, named by
+// its base name. A script path is relative to the test's working
+// directory.
 func Dir(t testing.TB, scripts ...string) (node, dir string) {
 	t.Helper()
 	node, errNode := exec.LookPath("node")
@@ -49,6 +56,9 @@ func Dir(t testing.TB, scripts ...string) (node, dir string) {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "package.json"), packageJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testclient.mjs"), testClient, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, script := range scripts {

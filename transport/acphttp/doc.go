@@ -8,6 +8,42 @@
 // Conn has the methods of a generated package's Transport, so it serves
 // every package acpgen generates.
 //
+// # Serving an agent
+//
+// Handler serves the profile on its endpoint; its Serve runs each
+// connection on a goroutine of its own, typically a generated package's
+// agent connection:
+//
+//	h := &acphttp.Handler{Serve: func(t *acphttp.Conn) {
+//		a := &myAgent{}
+//		a.conn = acp.NewAgentConnTransport(t)
+//		// DELETE, Shutdown or a client gone silent end t: cancel what runs.
+//		context.AfterFunc(t.Context(), func() { _ = a.conn.Close() })
+//		_ = a.conn.Serve(a)
+//	}}
+//	mux := http.NewServeMux()
+//	mux.Handle(acphttp.Path, h)
+//
+// acpremote.Handler serves this profile and WebSocket upgrades on one
+// endpoint. The RFD asks for HTTP/2: http.Server offers it over TLS by
+// itself, and without TLS (h2c, for the local machine) when its
+// Protocols allow it; HTTP/1.1 stays on for clients that speak only it,
+// the TypeScript SDK's among them:
+//
+//	srv := &http.Server{Addr: "127.0.0.1:8080", Handler: mux, Protocols: new(http.Protocols)}
+//	srv.Protocols.SetHTTP1(true)
+//	srv.Protocols.SetUnencryptedHTTP2(true)
+//	go srv.ListenAndServe()
+//	...
+//	_ = h.Shutdown(ctx) // ends the connections and their streams first:
+//	_ = srv.Shutdown(ctx) // http.Server waits for open streams
+//
+// The handler bounds connections, bodies, ids, session streams, the
+// output a connection holds for a client that does not read it, and idle
+// time (each a field; zero takes the default), and refuses requests whose
+// Origin is not allowed. Leave http.Server's WriteTimeout unset: a
+// stream sets a deadline for each of its writes.
+//
 // # Connecting to an agent
 //
 // Dial gives the client side of a connection, on which a generated

@@ -111,7 +111,18 @@ func (c *Conn) WriteMessage(msg []byte) error {
 	case errStalled:
 		c.end(ErrStalled, true)
 	}
-	return c.reason()
+	return c.writeError()
+}
+
+// writeError is what a write returns once the connection ended: why it
+// ended when the client stalled or went idle, else ErrClosed (a DELETE
+// ends the agent's input with io.EOF, which a write should not return).
+func (c *Conn) writeError() error {
+	switch why := c.reason(); why {
+	case ErrStalled, ErrIdle:
+		return why
+	}
+	return ErrClosed
 }
 
 // Close ends the connection. What the agent wrote before still goes out

@@ -39,6 +39,10 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, l limits) {
 	switch err {
 	case nil:
 		defer ls.release()
+		w.Header().Set(HeaderConnectionID, c.id) // as the Rust SDK: a proxy's logs can tell streams apart
+		if session != "" {
+			w.Header().Set(HeaderSessionID, session)
+		}
 		c.stream(w, r, ls, l)
 	case errBusy:
 		http.Error(w, err.Error(), http.StatusConflict)

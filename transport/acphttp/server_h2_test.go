@@ -45,7 +45,9 @@ func (s *server) turn(t *testing.T) {
 // (prior knowledge, Go 1.24's Protocols), and a client that speaks only
 // HTTP/2.
 func serveH2(t *testing.T, h *Handler, tls bool) (*server, *protoCounter) {
-	h.Serve = func(c *Conn) { newTestAgent(c).run() }
+	if h.Serve == nil {
+		h.Serve = func(c *Conn) { newTestAgent(c).run() }
+	}
 	pc := &protoCounter{h: h}
 	srv := httptest.NewUnstartedServer(pc)
 	if tls {

@@ -147,6 +147,7 @@ type stream struct {
 	resp *http.Response
 	msgs chan msg
 	done chan struct{} // closed when the stream ended
+	err  error         // why it ended: nil for the response's clean end
 }
 
 // open opens conn's stream (session "") or a session's, and expects 200.
@@ -158,8 +159,9 @@ func (s *server) open(conn, session string) *stream {
 		resp.Body.Close()
 		s.t.Fatalf("GET %q: %d %s", session, resp.StatusCode, b)
 	}
-	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" || resp.Header.Get("Cache-Control") != "no-cache" {
-		s.t.Fatalf("GET: Content-Type %q, Cache-Control %q", ct, resp.Header.Get("Cache-Control"))
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" || resp.Header.Get("Cache-Control") != "no-cache" ||
+		resp.Header.Get(HeaderConnectionID) != conn || resp.Header.Get(HeaderSessionID) != session {
+		s.t.Fatalf("GET: header %v", resp.Header)
 	}
 	st := &stream{resp: resp, msgs: make(chan msg, 1024), done: make(chan struct{})}
 	go st.read(s.t)
@@ -188,6 +190,7 @@ func (st *stream) read(t *testing.T) {
 			t.Errorf("test stream buffer full")
 		}
 	}
+	st.err = sc.Err()
 }
 
 func (st *stream) close() { st.resp.Body.Close(); <-st.done }
@@ -211,11 +214,15 @@ func (st *stream) next(t *testing.T) msg {
 	return nil
 }
 
-// ended waits until the stream ends.
+// ended waits until the stream ends, cleanly: the server ended the
+// response, the client's reading did not fail.
 func (st *stream) ended(t *testing.T) {
 	t.Helper()
 	select {
 	case <-st.done:
+		if st.err != nil {
+			t.Fatalf("the stream ended with %v, want its clean end", st.err)
+		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the stream did not end")
 	}

@@ -27,8 +27,10 @@ type sseWriter struct {
 
 	mu       sync.Mutex
 	deadline time.Time // of the last write
-	killed   bool
-	timedOut bool // a write failed at its deadline
+	writing  bool      // a write is in progress
+	killed   bool      // kill was called: no more writes
+	failed   bool      // a write failed: the response is broken
+	timedOut bool      // a write failed at its deadline
 	buf      []byte
 }
 
@@ -68,8 +70,10 @@ func (s *sseWriter) write(b []byte) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err != nil && !s.killed && !time.Now().Before(s.deadline) {
-		s.timedOut = true
+	s.writing = false
+	if err != nil {
+		s.failed = true
+		s.timedOut = !s.killed && !time.Now().Before(s.deadline)
 	}
 	return err
 }
@@ -81,6 +85,7 @@ func (s *sseWriter) arm() error {
 	if s.killed {
 		return errEnded
 	}
+	s.writing = true
 	s.deadline = time.Now().Add(s.stall)
 	if err := s.rc.SetWriteDeadline(s.deadline); !errors.Is(err, http.ErrNotSupported) {
 		return err
@@ -96,21 +101,26 @@ func (s *sseWriter) stalled() bool {
 	return s.timedOut
 }
 
-// kill makes the write in progress, and every later one, fail now. It is
-// called only while the GET's handler runs (the lease is held).
+// kill makes every later write fail, and the write in progress, if any,
+// fail now. It is called only while the GET's handler runs (the lease is
+// held). A stream not writing is ended by its loop instead, so that its
+// response ends cleanly.
 func (s *sseWriter) kill() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.killed = true
-	_ = s.rc.SetWriteDeadline(time.Now())
+	if s.writing {
+		_ = s.rc.SetWriteDeadline(time.Now())
+	}
 }
 
-// clear lifts the write deadline, so a keep-alive HTTP/1.1 connection is
-// not cut by it after the stream ends.
+// clear lifts the write deadline once the stream ends, so that the
+// response's end gets through and a kept-alive HTTP/1.1 connection is
+// not cut by it later; a response a write broke is left to fail.
 func (s *sseWriter) clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.killed {
+	if !s.failed {
 		_ = s.rc.SetWriteDeadline(time.Time{})
 	}
 }

@@ -24,6 +24,8 @@ var (
 // agent answers a prompt by its text:
 //   - "turn": a message chunk, a tool call, a permission request for it,
 //     then a chunk saying what the client chose, and end_turn;
+//   - "tools": the "turn" prompt's permission round trip, then a file
+//     written and read back and a terminal run through the client;
 //   - "wait": one chunk, then nothing until the turn is cancelled;
 //   - "flood": 64 KiB updates until the connection fails.
 type agent struct {
@@ -45,6 +47,8 @@ func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptRe
 	switch promptText(p) {
 	case "turn":
 		return a.turn(ctx, p.SessionID)
+	case "tools":
+		return a.tools(ctx, p.SessionID)
 	case "wait":
 		if err := a.say(ctx, p.SessionID, "waiting"); err != nil {
 			return nil, err
@@ -69,9 +73,18 @@ func (a *agent) turn(ctx context.Context, session acp.SessionID) (*acp.PromptRes
 	if err := a.say(ctx, session, "thinking"); err != nil {
 		return nil, err
 	}
+	if err := a.permit(ctx, session); err != nil {
+		return nil, err
+	}
+	return &acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
+}
+
+// permit announces a tool call, asks the client's permission for it and
+// says what the client chose.
+func (a *agent) permit(ctx context.Context, session acp.SessionID) error {
 	call := acp.NewSessionUpdateToolCall(acp.ToolCall{ToolCallID: "call-1", Title: "edit main.go"})
 	if err := a.conn.SessionUpdate(ctx, &acp.SessionNotification{SessionID: session, Update: call}); err != nil {
-		return nil, err
+		return err
 	}
 	res, err := a.conn.RequestPermission(ctx, &acp.RequestPermissionRequest{
 		SessionID: session,
@@ -82,16 +95,13 @@ func (a *agent) turn(ctx context.Context, session acp.SessionID) (*acp.PromptRes
 		},
 	})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	chose := "cancelled"
 	if sel, ok := res.Outcome.Value.(*acp.RequestPermissionOutcomeSelected); ok {
 		chose = string(sel.OptionID)
 	}
-	if err := a.say(ctx, session, "chose "+chose); err != nil {
-		return nil, err
-	}
-	return &acp.PromptResponse{StopReason: acp.StopReasonEndTurn}, nil
+	return a.say(ctx, session, "chose "+chose)
 }
 
 // say sends a message chunk of text.
