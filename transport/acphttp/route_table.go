@@ -4,18 +4,15 @@ import "sync"
 
 // The streams an answer goes to are decided when its question passes:
 // the client's request names its session (Acp-Session-Id, or its params),
-// so its answer goes to that session's stream; the agent's request was
-// delivered on a session's stream, so the client's answer must name that
-// session. routes remembers both until the answer passes.
+// so its answer goes to that session's stream; the agent's request named
+// a session, so the client's answer must name it too (the RFD counts
+// permission responses among the session-scoped POSTs that need
+// Acp-Session-Id), on whichever stream the request went out. routes
+// remembers both until the answer passes.
 
 // delivery is how an agent's request reached its client.
 type delivery struct {
 	session string // the session its params named
-	// strict: it was delivered on that session's stream, so the client's
-	// answer must carry Acp-Session-Id. On the connection stream a client
-	// may not know the session from the stream, so the header is optional
-	// there (but must match when sent).
-	strict bool
 }
 
 // serverRoutes remembers, per connection, where pending answers go.
@@ -67,7 +64,7 @@ func (r *serverRoutes) checkAnswer(idKey, header string) error {
 	d, ok := r.asked[idKey]
 	switch {
 	case !ok:
-	case d.strict && header == "":
+	case d.session != "" && header == "":
 		return errMissingSession
 	case header != "" && header != d.session:
 		return errMismatchedSession

@@ -98,6 +98,9 @@ func (c *Conn) WriteMessage(msg []byte) error {
 	switch {
 	case env.isResponse():
 		it.session = c.routes.answer(env.idKey())
+		if it.session != "" {
+			it.msg = withResultMember(msg, &env, "sessionId", it.session)
+		}
 	case env.isRequest():
 		it.reqKey = env.idKey()
 		it.session = sessionField(env.Params)

@@ -84,7 +84,7 @@ func (c *Conn) stream(w http.ResponseWriter, r *http.Request, ls *lease, l limit
 		case over:
 			return
 		case ok:
-			c.recordDelivery(it, ls.session)
+			c.recordDelivery(it)
 			if err := sw.event(it.msg); err != nil {
 				ls.putBack(it)
 				c.writeFailed(sw)
@@ -109,11 +109,11 @@ func (c *Conn) stream(w http.ResponseWriter, r *http.Request, ls *lease, l limit
 	}
 }
 
-// recordDelivery notes on which stream an agent's request went out, for
+// recordDelivery notes the session an agent's request went out for, for
 // the check of the client's answer.
-func (c *Conn) recordDelivery(it item, stream string) {
+func (c *Conn) recordDelivery(it item) {
 	if it.reqKey != "" && it.session != "" {
-		c.routes.delivered(it.reqKey, delivery{session: it.session, strict: stream != ""})
+		c.routes.delivered(it.reqKey, delivery{session: it.session})
 	}
 }
 

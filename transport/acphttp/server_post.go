@@ -101,6 +101,9 @@ func (h *Handler) initialize(w http.ResponseWriter, r *http.Request, l limits, e
 		return
 	}
 	h.publish(c)
+	if env, ok := parseEnvelope(answer); ok {
+		answer = withResultMember(answer, &env, "connectionId", c.id)
+	}
 	w.Header().Set(HeaderConnectionID, c.id)
 	w.Header().Set("Content-Type", contentTypeJSON)
 	w.WriteHeader(http.StatusOK)

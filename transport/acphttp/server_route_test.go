@@ -51,9 +51,10 @@ func TestRoutingSessionStream(t *testing.T) {
 }
 
 // TestRoutingConnectionStream: a client that opens only the connection
-// stream (the latest RFD's model) gets everything on it, and may answer
-// the permission request without Acp-Session-Id (it could not know it
-// from the stream), though not with another session's.
+// stream (the latest RFD's model) gets everything on it; its answer to
+// the permission request must carry the session's Acp-Session-Id, which
+// the request's params name (the RFD lists permission responses among the
+// session-scoped POSTs): without it, or with another session's, 400.
 func TestRoutingConnectionStream(t *testing.T) {
 	s := serve(t, &Handler{})
 	conn := s.initialize()
@@ -64,7 +65,8 @@ func TestRoutingConnectionStream(t *testing.T) {
 	ask := main.next(t)
 	answer := permissionAnswer(ask.id().(string), "allow")
 	s.expect(400, http.MethodPost, answer, HeaderConnectionID, conn, HeaderSessionID, "other")
-	s.post(conn, "", answer)
+	s.expect(400, http.MethodPost, answer, HeaderConnectionID, conn)
+	s.post(conn, session, answer)
 	if m := main.next(t); m["params"].(map[string]any)["update"].(map[string]any)["text"] != "outcome allow" {
 		t.Fatalf("outcome: %v", m)
 	}

@@ -13,7 +13,8 @@ import (
 var uuidV4 = regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
 
 // TestInitialize: initialize is answered 200 with the agent's answer as
-// the body and a random v4 UUID in Acp-Connection-Id.
+// the body, its result naming the connection (connectionId, as the RFD
+// shows), and a random v4 UUID in Acp-Connection-Id.
 func TestInitialize(t *testing.T) {
 	s := serve(t, &Handler{})
 	resp := s.do(http.MethodPost, initBody)
@@ -22,12 +23,12 @@ func TestInitialize(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/json" {
 		t.Fatalf("status %d, Content-Type %q", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
-	if got := string(body); got != `{"id":0,"jsonrpc":"2.0","result":{"protocolVersion":1}}` {
-		t.Fatalf("body %s", got)
-	}
 	id := resp.Header.Get(HeaderConnectionID)
 	if !uuidV4.MatchString(id) || id == s.initialize() {
 		t.Fatalf("connection id %q: not a fresh v4 UUID", id)
+	}
+	if got, want := string(body), `{"id":0,"jsonrpc":"2.0","result":{"connectionId":"`+id+`","protocolVersion":1}}`; got != want {
+		t.Fatalf("body %s, want %s", got, want)
 	}
 }
 

@@ -44,7 +44,12 @@ func TestHandlerBothProfiles(t *testing.T) {
 		if err := c.WriteMessage([]byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`)); err != nil {
 			t.Fatalf("%s: %v", scheme, err)
 		}
-		if msg, err := c.ReadMessage(); err != nil || string(msg) != initAnswer {
+		// Over Streamable HTTP the answer names the connection too.
+		want := initAnswer
+		if scheme == "http" {
+			want = `{"jsonrpc":"2.0","id":1,"result":{"connectionId":"` + c.ConnectionID() + `","protocolVersion":1}}`
+		}
+		if msg, err := c.ReadMessage(); err != nil || string(msg) != want {
 			t.Fatalf("%s: %s, %v", scheme, msg, err)
 		}
 		conns = append(conns, c)

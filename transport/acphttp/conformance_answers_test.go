@@ -1,11 +1,10 @@
-//go:build rfdgaps
-
 package acphttp_test
 
-// Cases of the conformance suite where the server departs from the RFD's
-// text today. They run with -tags rfdgaps and fail until the server is
-// fixed (or the RFD's reading is settled); then they move to
-// conformance_test.go.
+// Cases of the conformance suite on what the RFD's answers carry beyond
+// the agent's own: the ids the transport knows (connectionId in
+// initialize's result, sessionId in a session's answers), and the
+// Acp-Session-Id a permission response needs. They were the server's
+// gaps when the suite was written.
 
 import (
 	"encoding/json"
