@@ -56,7 +56,7 @@ func (a *scriptedAgent) script(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if sel, ok := perm.Outcome.Value.(*acp.RequestPermissionOutcomeSelected); !ok || sel.OptionID != "yes" {
+	if id, ok := perm.Outcome.Selected(); !ok || id != "yes" {
 		return errors.New("permission: the allow-once option was not selected")
 	}
 	file := filepath.Join(a.dir, "f.txt")

@@ -319,7 +319,7 @@ func (a *goAgent) turn(ctx context.Context, session acp.SessionID, update func(a
 			if err != nil {
 				return err
 			}
-			if sel, ok := res.Outcome.Value.(*acp.RequestPermissionOutcomeSelected); !ok || sel.OptionID != "allow" {
+			if id, ok := res.Outcome.Selected(); !ok || id != "allow" {
 				return fmt.Errorf("permission outcome %+v", res.Outcome.Value)
 			}
 			return nil

@@ -340,7 +340,7 @@ func TestEdgesPermissionAfterToolCall(t *testing.T) {
 		if err != nil {
 			t.Fatalf("pair %d: %v", i, err)
 		}
-		if _, selected := res.Outcome.Value.(*acp.RequestPermissionOutcomeSelected); !selected {
+		if _, selected := res.Outcome.Selected(); !selected {
 			t.Errorf("pair %d: the permission request came before its tool call", i)
 		}
 	}

@@ -54,7 +54,7 @@ func (a *taskAgent) readNotes(ctx context.Context, id acp.SessionID) error {
 	if err != nil {
 		return err
 	}
-	if sel, ok := perm.Outcome.Value.(*acp.RequestPermissionOutcomeSelected); !ok || sel.OptionID != "allow" {
+	if id, ok := perm.Outcome.Selected(); !ok || id != "allow" {
 		return s.UpdateToolCall(ctx, call, acp.ToolCallStatusFailed)
 	}
 	file, err := a.conn.ReadTextFile(ctx, &acp.ReadTextFileRequest{SessionID: id, Path: "/work/notes.txt", Limit: acp.Ptr[uint32](1)})

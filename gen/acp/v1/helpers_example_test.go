@@ -78,6 +78,33 @@ func ExamplePermissionCancelled() {
 	// Output: {"outcome":{"outcome":"cancelled"}}
 }
 
+// An agent reads the client's answer to its permission request with
+// Selected, no type assertion needed.
+func ExampleRequestPermissionOutcome_Selected() {
+	for _, answer := range []string{
+		`{"outcome":{"outcome":"selected","optionId":"allow"}}`,
+		`{"outcome":{"outcome":"cancelled"}}`,
+	} {
+		var resp acp.RequestPermissionResponse
+		if err := json.Unmarshal([]byte(answer), &resp); err != nil {
+			panic(err)
+		}
+		if id, ok := resp.Outcome.Selected(); ok {
+			fmt.Println("selected", id)
+		} else {
+			fmt.Println("not selected; cancelled:", resp.Outcome.Cancelled())
+		}
+	}
+	// Output:
+	// selected allow
+	// not selected; cancelled: true
+}
+
+func ExampleRequestPermissionOutcome_Cancelled() {
+	fmt.Println(acp.PermissionCancelled().Cancelled(), acp.PermissionSelected("allow").Cancelled())
+	// Output: true false
+}
+
 // A prompt handler sends every update of its turn through the sender of
 // the prompt's session; here the client's side of the pipe prints what
 // arrives.

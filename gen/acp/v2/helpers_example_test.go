@@ -3,6 +3,7 @@ package acp_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -46,4 +47,26 @@ func ExampleAgentConn_Session() {
 	// {"sessionUpdate":"tool_call_update","toolCallId":"read-1","status":"completed","content":[{"type":"content","content":{"type":"text","text":"3 lines"}}]}}}
 	// {"sessionUpdate":"agent_message_chunk","messageId":"m1","content":{"type":"text","text":"notes.txt has 3 lines."}}}}
 	// {"sessionUpdate":"plan_update","plan":{"type":"items","planId":"main","entries":[{"content":"Count the lines","priority":"high","status":"completed"}]}}}}
+}
+
+// An agent reads the client's answer to its permission request with
+// Selected and Cancelled; an outcome v2 does not know (a later revision's)
+// is neither, and the agent treats it as a refusal.
+func ExampleRequestPermissionOutcome_Selected() {
+	for _, answer := range []string{
+		`{"outcome":{"outcome":"selected","optionId":"allow"}}`,
+		`{"outcome":{"outcome":"cancelled"}}`,
+		`{"outcome":{"outcome":"deferred"}}`,
+	} {
+		var resp acp.RequestPermissionResponse
+		if err := json.Unmarshal([]byte(answer), &resp); err != nil {
+			panic(err)
+		}
+		id, ok := resp.Outcome.Selected()
+		fmt.Printf("selected %t %q, cancelled %t\n", ok, id, resp.Outcome.Cancelled())
+	}
+	// Output:
+	// selected true "allow", cancelled false
+	// selected false "", cancelled true
+	// selected false "", cancelled false
 }

@@ -27272,3 +27272,19 @@ func (s SessionSender) Plan(ctx context.Context, planID PlanID, entries ...PlanE
 		PlanID:  planID,
 	}}}})
 }
+
+// Selected returns the id of the option the user chose and true when the
+// outcome is selected; for any other outcome, an empty id and false.
+func (x RequestPermissionOutcome) Selected() (option PermissionOptionID, ok bool) {
+	if v, is := x.Value.(*RequestPermissionOutcomeSelected); is && v != nil {
+		return v.OptionID, true
+	}
+	return option, false
+}
+
+// Cancelled reports whether the client answered because the prompt turn
+// was cancelled: the agent must then stop the tool call.
+func (x RequestPermissionOutcome) Cancelled() bool {
+	_, ok := x.Value.(*RequestPermissionOutcomeCancelled)
+	return ok
+}

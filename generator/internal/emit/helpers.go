@@ -11,7 +11,8 @@ import (
 // emitHelpers renders the helpers (package helpers decides which exist):
 // each function returns its value, and each sender gets its type, the
 // connection's method returning one, the method sending any payload and
-// one method per value it sends. Each goes into the file of its gate.
+// one method per value it sends; each accessor is a method of its union.
+// Each goes into the file of its gate.
 func emitHelpers(fs *fileSet, h *ir.Helpers) {
 	if h == nil {
 		return
@@ -23,6 +24,28 @@ func emitHelpers(fs *fileSet, h *ir.Helpers) {
 	for _, s := range h.Senders {
 		emitSender(fs, s)
 	}
+	for _, a := range h.Accessors {
+		emitAccessor(fs, a)
+	}
+}
+
+// emitAccessor renders a union's method reading one variant: a bool, or
+// the variant's field and whether the union holds the variant (named
+// results, so that go doc says what the value is). A nil variant pointer
+// holds no field to return: false.
+func emitAccessor(fs *fileSet, a *ir.Accessor) {
+	recv := Params(Id("x").Id(a.Union))
+	holds := Id("x").Dot("Value").Assert(Op("*").Id(a.Variant))
+	if a.Field == "" {
+		docFunc(fs.on(a.Gate), a.Doc).Add(recv).Id(a.Name).Params().Bool().Block(
+			List(Id("_"), Id("ok")).Op(":=").Add(holds),
+			Return(Id("ok")))
+		return
+	}
+	docFunc(fs.on(a.Gate), a.Doc).Add(recv).Id(a.Name).Params().Params(Id(a.Result).Add(typeCode(a.Type)), Id("ok").Bool()).Block(
+		If(List(Id("v"), Id("is")).Op(":=").Add(holds), Id("is").Op("&&").Id("v").Op("!=").Nil()).Block(
+			Return(Id("v").Dot(a.Field), True())),
+		Return(Id(a.Result), False()))
 }
 
 func emitSender(fs *fileSet, s *ir.Sender) {

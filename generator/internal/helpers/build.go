@@ -9,8 +9,8 @@ import (
 // name.
 const helperPath = "#/acpgen helpers"
 
-// Build keeps the helpers of the table that the final (gated) types allow
-// and the senders that the protocol surface allows. A helper whose name the schema
+// Build keeps the helpers and accessors of the table that the final
+// (gated) types allow and the senders that the protocol surface allows. A helper whose name the schema
 // already uses is left out rather than renamed: a helper is worth having
 // only under the name its documentation gives.
 func Build(types []*ir.Decl, rpc *ir.RPC, ns *naming.Namespace) *ir.Helpers {
@@ -24,6 +24,7 @@ func Build(types []*ir.Decl, rpc *ir.RPC, ns *naming.Namespace) *ir.Helpers {
 			h.Funcs = append(h.Funcs, hf)
 		}
 	}
+	h.Accessors = r.accessors(accessors)
 	if rpc != nil && rpc.Surface != nil {
 		for _, spec := range senders {
 			if s := r.sender(spec, rpc.Surface, ns); s != nil {
@@ -32,6 +33,21 @@ func Build(types []*ir.Decl, rpc *ir.RPC, ns *naming.Namespace) *ir.Helpers {
 		}
 	}
 	return h
+}
+
+// accessors are those of specs that resolve, the first of any two a
+// union would have under one name.
+func (r *resolver) accessors(specs []accessorSpec) []*ir.Accessor {
+	var out []*ir.Accessor
+	seen := map[string]bool{}
+	for _, spec := range specs {
+		a := r.accessor(spec)
+		if a != nil && !seen[a.Union+"."+a.Name] {
+			seen[a.Union+"."+a.Name] = true
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 type resolver struct {
@@ -79,12 +95,7 @@ func (r *resolver) value(v val, want *ir.Expr, b *building) (*ir.Value, bool) {
 	if want != nil && (want.Kind != ir.ExprNamed || want.Named != d.Name) {
 		return nil, false
 	}
-	var vr *ir.Variant
-	for _, c := range d.Union.Variants {
-		if c.Tag == v.tag {
-			vr = c
-		}
-	}
+	vr := variantByTag(d.Union, v.tag)
 	if vr == nil {
 		return nil, false
 	}

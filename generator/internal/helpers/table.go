@@ -1,9 +1,9 @@
 package helpers
 
 // The ACP values worth a helper, stated by their wire names: which union
-// and tag, which members the parameters fill. This table is the only place
-// that knows what a text block or a message chunk is; Build keeps an entry
-// only when the schema has everything it names, in the shape it needs, so
+// and tag, which members the parameters fill (or, for an accessor, which
+// member it reads). This table is the only place that knows what a text
+// block or a message chunk is; Build keeps an entry only when the schema has everything it names, in the shape it needs, so
 // every ACP release gets the helpers its schema allows.
 
 // textBlock is a ContentBlock holding the parameter text.
@@ -79,6 +79,17 @@ var sessionSender = senderSpec{
 
 var senders = []senderSpec{sessionSender}
 
+// accessors read the outcome of a permission request, which every agent
+// that asks one must: whether the user chose an option, and which.
+var accessors = []accessorSpec{
+	{name: "Selected", union: "RequestPermissionOutcome", tag: "selected", member: "optionId", result: "option",
+		doc: "Selected returns the id of the option the user chose and true when the\n" +
+			"outcome is selected; for any other outcome, an empty id and false."},
+	{name: "Cancelled", union: "RequestPermissionOutcome", tag: "cancelled",
+		doc: "Cancelled reports whether the client answered because the prompt turn\n" +
+			"was cancelled: the agent must then stop the tool call."},
+}
+
 // fn is a helper: its Go name, doc comment and the value it returns (or,
 // for a sender's method, sends), in one or more forms: the first that the
 // schema allows is the helper.
@@ -111,6 +122,13 @@ type member struct {
 type senderSpec struct {
 	name, doc, fn, fnDoc, method, bind, payload, send, sendDoc string
 	methods                                                    []fn
+}
+
+// accessorSpec is an accessor (ir.Accessor): the method name of the
+// union (by definition name) that reads its variant tag; with a member, it
+// returns that property's value as its result named result.
+type accessorSpec struct {
+	name, doc, union, tag, member, result string
 }
 
 func param(name string) val { return val{param: name} }

@@ -1,7 +1,8 @@
 package ir
 
 // Helpers are the functions that build an everyday value in one call (a
-// text content block from a string) and the senders bound to one session.
+// text content block from a string), the senders bound to one session and
+// the accessors that read one variant of a union without a type assertion.
 // The helpers package decides which exist for a schema; emit renders them
 // without knowing what they are for: a helper is parameters and a Value
 // built from them.
@@ -9,8 +10,9 @@ package ir
 // Helpers is what the helpers stage found in a schema; nil or empty when
 // none of the values it knows is there.
 type Helpers struct {
-	Funcs   []*HelperFunc
-	Senders []*Sender
+	Funcs     []*HelperFunc
+	Senders   []*Sender
+	Accessors []*Accessor
 }
 
 // HelperFunc is one helper: Name(Params) returns Value, a Result (a
@@ -82,4 +84,22 @@ type Sender struct {
 	// Methods send their Value as the payload.
 	Methods []*HelperFunc
 	Gate    Gate
+}
+
+// Accessor is a method of a tagged union that reads one of its variants:
+// with a Field, Union.Name() returns (the variant's Field, true) when the
+// union holds Variant and (the zero Type, false) otherwise; without one,
+// Union.Name() reports whether it holds Variant.
+type Accessor struct {
+	// Name is the method, Doc its comment (a sentence starting with Name).
+	Name, Doc string
+	// Union is the receiver's type and Variant the Go type it holds when
+	// the method answers true.
+	Union, Variant string
+	// Field is the Go field of Variant the method returns, Result the
+	// result's name and Type the field's; "" when it returns a bool only.
+	Field, Result string
+	Type          Expr
+	// Gate is every feature the union, the variant and the field need.
+	Gate Gate
 }
