@@ -98,8 +98,8 @@ func (a *agent) permit(ctx context.Context, session acp.SessionID) error {
 		return err
 	}
 	chose := "cancelled"
-	if sel, ok := res.Outcome.Value.(*acp.RequestPermissionOutcomeSelected); ok {
-		chose = string(sel.OptionID)
+	if id, ok := res.Outcome.Selected(); ok {
+		chose = string(id)
 	}
 	return a.say(ctx, session, "chose "+chose)
 }
