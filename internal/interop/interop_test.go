@@ -12,12 +12,8 @@
 package interop
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"os/exec"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,54 +28,15 @@ func sdk(t *testing.T) (node, dir string) {
 	return tssdk.Dir(t, "agent.mjs", "client.mjs")
 }
 
-// startNode runs a script with its stdio as pipes; the test fails if the
-// script exits with an error.
-func startNode(t *testing.T, node, dir string, args ...string) (stdin io.WriteCloser, stdout io.Reader, wait func()) {
-	t.Helper()
-	cmd := exec.Command(node, args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err = cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var once sync.Once
-	wait = func() {
-		once.Do(func() {
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("%s: %v\n%s", args[0], err, stderr.String())
-				}
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Errorf("%s did not exit\n%s", args[0], stderr.String())
-			}
-		})
-	}
-	t.Cleanup(func() { stdin.Close(); wait() })
-	return stdin, stdout, wait
-}
-
 // --- a Go client drives the SDK's agent -------------------------------
 
 // The Go client (internal/testclient) drives the SDK's test agent through
 // its turn and a cancelled prompt over stdio.
 func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	node, dir := sdk(t)
-	stdin, stdout, wait := startNode(t, node, dir, "agent.mjs")
+	agent := tssdk.Start(t, node, dir, "agent.mjs")
 	client := testclient.New(t)
-	conn := acp.NewClientConn(stdout, stdin)
+	conn := acp.NewClientConn(agent.Stdout, agent.Stdin)
 	go conn.Serve(client)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -88,8 +45,8 @@ func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	session := client.NewSession(t, ctx, conn)
 	client.Turn(t, ctx, conn, session)
 	client.Cancel(t, ctx, conn, session)
-	stdin.Close()
-	wait()
+	agent.Stdin.Close()
+	agent.Wait(t)
 	conn.Close()
 }
 
@@ -213,12 +170,12 @@ func (a *goAgent) terminal(ctx context.Context, session acp.SessionID) error {
 
 func TestTypeScriptClientDrivesGoAgent(t *testing.T) {
 	node, dir := sdk(t)
-	stdin, stdout, wait := startNode(t, node, dir, "client.mjs", t.TempDir())
+	client := tssdk.Start(t, node, dir, "client.mjs", t.TempDir())
 	agent := &goAgent{}
-	agent.conn = acp.NewAgentConn(stdout, stdin)
+	agent.conn = acp.NewAgentConn(client.Stdout, client.Stdin)
 	go agent.conn.Serve(agent)
-	wait() // client.mjs exits 0 only when the whole exchange matched
-	stdin.Close()
+	client.Wait(t) // client.mjs exits 0 only when the whole exchange matched
+	client.Stdin.Close()
 	select {
 	case <-agent.conn.Done():
 	case <-time.After(10 * time.Second):

@@ -1,7 +1,7 @@
 // Package tssdk installs the official ACP TypeScript SDK
 // (@agentclientprotocol/sdk), pinned with its integrity in
-// package-lock.json, for tests that run scripts written on it: the stdio
-// interop tests (internal/interop) and the remote-transport tests
+// package-lock.json, and runs scripts written on it (Start), for the
+// stdio interop tests (internal/interop) and the remote-transport tests
 // (transport/e2e, a module of its own, which is why this is a package and
 // not a test file, and why the lock file is embedded rather than read from
 // the working directory).

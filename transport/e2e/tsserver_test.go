@@ -2,12 +2,10 @@ package e2e
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/cookiejar"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -96,48 +94,20 @@ type tsStats struct {
 func startTSServer(t *testing.T) *tsServer {
 	t.Helper()
 	node, dir := tssdk.Dir(t, "tsserver.mjs")
-	cmd := exec.Command(node, "tsserver.mjs")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = stdin.Close() // the script exits when its stdin ends
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("tsserver.mjs: %v\n%s", err, stderr.String())
-			}
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			t.Errorf("tsserver.mjs did not exit\n%s", stderr.String())
-		}
-	})
+	server := tssdk.Start(t, node, dir, "tsserver.mjs") // it exits when its stdin ends
 	port := make(chan string, 1)
 	go func() {
-		line, _ := bufio.NewReader(stdout).ReadString('\n')
+		line, _ := bufio.NewReader(server.Stdout).ReadString('\n')
 		port <- strings.TrimSpace(line)
 	}()
 	select {
 	case p := <-port:
 		if p == "" {
-			t.Fatalf("tsserver.mjs printed no port\n%s", stderr.String())
+			t.Fatalf("tsserver.mjs printed no port\n%s", server.Stderr())
 		}
 		return &tsServer{base: "127.0.0.1:" + p}
 	case <-time.After(30 * time.Second):
-		t.Fatalf("tsserver.mjs did not start\n%s", stderr.String())
+		t.Fatalf("tsserver.mjs did not start\n%s", server.Stderr())
 		return nil
 	}
 }
