@@ -1,7 +1,7 @@
 // Package tssdk installs the official ACP TypeScript SDK
 // (@agentclientprotocol/sdk), pinned with its integrity in
-// package-lock.json, for tests that run scripts written on it: the stdio
-// interop tests (internal/interop) and the remote-transport tests
+// package-lock.json, and runs scripts written on it (Start), for the
+// stdio interop tests (internal/interop) and the remote-transport tests
 // (transport/e2e, a module of its own, which is why this is a package and
 // not a test file, and why the lock file is embedded rather than read from
 // the working directory).
@@ -12,7 +12,7 @@ package tssdk
 
 import (
 	"crypto/sha256"
-	_ "embed"
+	"embed"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -28,17 +28,19 @@ var packageJSON []byte
 //go:embed package-lock.json
 var packageLock []byte
 
-// testClient is the client app the test scripts share (testclient.mjs),
-// written beside them by Dir.
+// shared holds the modules the test scripts import, written beside them
+// by Dir: checks.mjs (fail, expect, valid), testclient.mjs (the client
+// app and the exchange it drives) and testagent.mjs (the agent app whose
+// turn internal/testclient answers from Go).
 //
-//go:embed testclient.mjs
-var testClient []byte
+//go:embed checks.mjs testclient.mjs testagent.mjs
+var shared embed.FS
 
 // Dir installs the pinned packages (once per lock file, into the user's
 // cache directory) and returns node's path and a fresh directory holding
-// node_modules, package.json (so scripts are ES modules), testclient.mjs
-// (the client app the scripts share) and a copy of each script, named by
-// its base name. A script path is relative to the test's working
+// node_modules, package.json (so scripts are ES modules), the shared
+// modules (checks.mjs, testclient.mjs, testagent.mjs) and a copy of each
+// script, named by its base name. A script path is relative to the test's working
 // directory.
 func Dir(t testing.TB, scripts ...string) (node, dir string) {
 	t.Helper()
@@ -58,7 +60,7 @@ func Dir(t testing.TB, scripts ...string) (node, dir string) {
 	if err := os.WriteFile(filepath.Join(dir, "package.json"), packageJSON, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "testclient.mjs"), testClient, 0o644); err != nil {
+	if err := writeShared(dir); err != nil {
 		t.Fatal(err)
 	}
 	for _, script := range scripts {
@@ -71,6 +73,24 @@ func Dir(t testing.TB, scripts ...string) (node, dir string) {
 		}
 	}
 	return node, dir
+}
+
+// writeShared copies the shared modules into dir.
+func writeShared(dir string) error {
+	entries, err := shared.ReadDir(".")
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		data, err := shared.ReadFile(e.Name())
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var install struct {

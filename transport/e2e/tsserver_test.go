@@ -2,28 +2,23 @@ package e2e
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/cookiejar"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/internal/testclient"
 	"github.com/acpgen/acpgen/internal/tssdk"
 	"github.com/acpgen/acpgen/transport/acphttp"
 	"github.com/acpgen/acpgen/transport/acpremote"
 )
 
-// The Go client (gen/acp/v1 over acpremote.Dial) drives an agent written
-// on the TypeScript SDK and served by the SDK's own AcpServer
+// The Go client (internal/testclient, gen/acp/v1 over acpremote.Dial)
+// drives the TypeScript SDK's test agent served by the SDK's own AcpServer
 // (tsserver.mjs), over both profiles: a whole turn (updates, permission,
 // a file written and read, a terminal), a prompt cancelled, and Close
 // ending the connection on the server (DELETE over Streamable HTTP).
@@ -36,9 +31,10 @@ func TestGoClientDrivesTypeScriptServer(t *testing.T) {
 			before := ts.stats(t)
 			conn, client := ts.connect(t, scheme, nil)
 			ctx := testContext(t)
-			session := tsInitialize(t, ctx, conn, client)
-			tsTurn(t, ctx, conn, client, session)
-			tsCancel(t, ctx, conn, client, session)
+			testclient.Initialize(t, ctx, conn)
+			session := client.NewSession(t, ctx, conn)
+			client.Turn(t, ctx, conn, session)
+			client.Cancel(t, ctx, conn, session)
 			_ = conn.Close()
 			after := ts.waitClosed(t, before.Opened+1)
 			checkTSRequests(t, scheme, after.Requests[len(before.Requests):])
@@ -57,19 +53,20 @@ func TestGoClientReconnectsWithLoad(t *testing.T) {
 	}
 	ctx := testContext(t)
 	conn, client := ts.connect(t, "http", &acpremote.DialOptions{Jar: jar})
-	session := tsInitialize(t, ctx, conn, client)
+	testclient.Initialize(t, ctx, conn)
+	session := client.NewSession(t, ctx, conn)
 	_ = conn.Close()
 	before := ts.stats(t)
 
 	conn, client = ts.connect(t, "http", &acpremote.DialOptions{Jar: jar})
-	tsInitialize(t, ctx, conn, nil)
-	if _, err := conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: session, Cwd: client.root, MCPServers: []acp.MCPServer{}}); err != nil {
+	testclient.Initialize(t, ctx, conn)
+	if _, err := conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: session, Cwd: client.Root(), MCPServers: []acp.MCPServer{}}); err != nil {
 		t.Fatalf("session/load: %v", err)
 	}
 	// The server answers session/load on the connection stream and sends
 	// the replay on the session's stream: the two are separate responses,
 	// so the answer may arrive before the replay.
-	if got := client.waitUpdateKinds(5 * time.Second); got != "user_message_chunk" {
+	if got := client.WaitUpdateKinds(5 * time.Second); got != "user_message_chunk" {
 		t.Fatalf("updates of the load: %q, want the replayed user_message_chunk", got)
 	}
 	first := ts.stats(t).Requests[len(before.Requests)]
@@ -97,55 +94,27 @@ type tsStats struct {
 func startTSServer(t *testing.T) *tsServer {
 	t.Helper()
 	node, dir := tssdk.Dir(t, "tsserver.mjs")
-	cmd := exec.Command(node, "tsserver.mjs")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = stdin.Close() // the script exits when its stdin ends
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("tsserver.mjs: %v\n%s", err, stderr.String())
-			}
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			t.Errorf("tsserver.mjs did not exit\n%s", stderr.String())
-		}
-	})
+	server := tssdk.Start(t, node, dir, "tsserver.mjs") // it exits when its stdin ends
 	port := make(chan string, 1)
 	go func() {
-		line, _ := bufio.NewReader(stdout).ReadString('\n')
+		line, _ := bufio.NewReader(server.Stdout).ReadString('\n')
 		port <- strings.TrimSpace(line)
 	}()
 	select {
 	case p := <-port:
 		if p == "" {
-			t.Fatalf("tsserver.mjs printed no port\n%s", stderr.String())
+			t.Fatalf("tsserver.mjs printed no port\n%s", server.Stderr())
 		}
 		return &tsServer{base: "127.0.0.1:" + p}
 	case <-time.After(30 * time.Second):
-		t.Fatalf("tsserver.mjs did not start\n%s", stderr.String())
+		t.Fatalf("tsserver.mjs did not start\n%s", server.Stderr())
 		return nil
 	}
 }
 
 // connect dials the server's /acp with the scheme's profile and serves a
 // client working in a fresh directory on the connection.
-func (s *tsServer) connect(t *testing.T, scheme string, opts *acpremote.DialOptions) (*acp.ClientConn, *tsServerClient) {
+func (s *tsServer) connect(t *testing.T, scheme string, opts *acpremote.DialOptions) (*acp.ClientConn, *testclient.Client) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -153,7 +122,7 @@ func (s *tsServer) connect(t *testing.T, scheme string, opts *acpremote.DialOpti
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}
-	client := &tsServerClient{root: t.TempDir(), output: map[acp.TerminalID]string{}, waiting: make(chan struct{})}
+	client := testclient.New(t)
 	conn := acp.NewClientConnTransport(tr)
 	go conn.Serve(client)
 	t.Cleanup(func() { _ = conn.Close() })
@@ -218,189 +187,4 @@ func checkTSRequests(t *testing.T, scheme string, reqs []struct{ Profile, Method
 	if last := reqs[len(reqs)-1]; last.Method != http.MethodDelete {
 		t.Errorf("last request %s, want DELETE", last.Method)
 	}
-}
-
-// tsInitialize initializes conn and, when client is not nil, opens a
-// session working in its directory.
-func tsInitialize(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient) acp.SessionID {
-	t.Helper()
-	_, err := conn.Initialize(ctx, &acp.InitializeRequest{
-		ProtocolVersion: acp.CurrentProtocolVersion,
-		ClientCapabilities: &acp.ClientCapabilities{
-			FS:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
-			Terminal: acp.Ptr(true),
-		},
-	})
-	if err != nil {
-		t.Fatalf("initialize: %v", err)
-	}
-	if client == nil {
-		return ""
-	}
-	s, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: client.root, MCPServers: []acp.MCPServer{}})
-	if err != nil {
-		t.Fatalf("session/new: %v", err)
-	}
-	return s.SessionID
-}
-
-// tsTurn runs the agent's whole turn.
-func tsTurn(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient, session acp.SessionID) {
-	t.Helper()
-	res, err := conn.Prompt(ctx, prompt(session, "go"))
-	if err != nil {
-		t.Fatalf("session/prompt: %v", err)
-	}
-	if res.StopReason != acp.StopReasonEndTurn {
-		t.Errorf("stop reason %q", res.StopReason)
-	}
-	if got, want := client.updateKinds(), "agent_thought_chunk plan tool_call tool_call_update agent_message_chunk"; got != want {
-		t.Errorf("updates: %s\nwant %s", got, want)
-	}
-	if data, err := os.ReadFile(filepath.Join(client.root, "notes.txt")); err != nil || string(data) != "alpha\nbeta\ngamma\n" {
-		t.Errorf("written file: %q, %v", data, err)
-	}
-}
-
-// tsCancel cancels a running prompt.
-func tsCancel(t *testing.T, ctx context.Context, conn *acp.ClientConn, client *tsServerClient, session acp.SessionID) {
-	t.Helper()
-	done := make(chan *acp.PromptResponse, 1)
-	go func() {
-		res, err := conn.Prompt(ctx, prompt(session, "wait"))
-		if err != nil {
-			t.Errorf("the prompt to cancel: %v", err)
-		}
-		done <- res
-	}()
-	recv(t, client.waiting, "the running prompt")
-	if err := conn.SessionCancel(ctx, &acp.CancelNotification{SessionID: session}); err != nil {
-		t.Fatal(err)
-	}
-	if res := recv(t, done, "the cancelled prompt"); res == nil || res.StopReason != acp.StopReasonCancelled {
-		t.Errorf("cancelled prompt: %+v", res)
-	}
-}
-
-// tsServerClient answers tsserver.mjs's requests from a working
-// directory and records the kinds of session updates.
-type tsServerClient struct {
-	acp.UnimplementedClient
-	root    string
-	waiting chan struct{} // closed when the agent reports a running "wait" prompt
-
-	mu      sync.Mutex
-	updates []string
-	output  map[acp.TerminalID]string
-}
-
-func (c *tsServerClient) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
-	data, err := acp.Marshal(n.Update)
-	if err != nil {
-		return err
-	}
-	var tag struct {
-		SessionUpdate string `json:"sessionUpdate"`
-	}
-	if err := json.Unmarshal(data, &tag); err != nil {
-		return err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if strings.Contains(string(data), `"text":"waiting"`) {
-		close(c.waiting)
-		return nil
-	}
-	c.updates = append(c.updates, tag.SessionUpdate)
-	return nil
-}
-
-func (c *tsServerClient) updateKinds() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return strings.Join(c.updates, " ")
-}
-
-// waitUpdateKinds is updateKinds once at least one update has come, or
-// when d has passed.
-func (c *tsServerClient) waitUpdateKinds(d time.Duration) string {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		if got := c.updateKinds(); got != "" {
-			return got
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	return c.updateKinds()
-}
-
-func (c *tsServerClient) RequestPermission(ctx context.Context, p *acp.RequestPermissionRequest) (*acp.RequestPermissionResponse, error) {
-	for _, o := range p.Options {
-		if o.Kind == acp.PermissionOptionKindAllowOnce {
-			return &acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeSelected(acp.SelectedPermissionOutcome{OptionID: o.OptionID})}, nil
-		}
-	}
-	return &acp.RequestPermissionResponse{Outcome: acp.NewRequestPermissionOutcomeCancelled(acp.RequestPermissionOutcomeCancelled{})}, nil
-}
-
-// inside refuses a path outside the client's directory.
-func (c *tsServerClient) inside(path string) (string, error) {
-	if !strings.HasPrefix(path, c.root+string(filepath.Separator)) {
-		return "", acp.NewInvalidParamsError("outside the working directory: " + path)
-	}
-	return path, nil
-}
-
-func (c *tsServerClient) WriteTextFile(ctx context.Context, p *acp.WriteTextFileRequest) (*acp.WriteTextFileResponse, error) {
-	path, err := c.inside(p.Path)
-	if err != nil {
-		return nil, err
-	}
-	return &acp.WriteTextFileResponse{}, os.WriteFile(path, []byte(p.Content), 0o644)
-}
-
-func (c *tsServerClient) ReadTextFile(ctx context.Context, p *acp.ReadTextFileRequest) (*acp.ReadTextFileResponse, error) {
-	path, err := c.inside(p.Path)
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, acp.NewResourceNotFoundError(err.Error())
-	}
-	lines := strings.SplitAfter(string(data), "\n")
-	if p.Line != nil {
-		lines = lines[min(int(*p.Line)-1, len(lines)):]
-	}
-	if p.Limit != nil {
-		lines = lines[:min(int(*p.Limit), len(lines))]
-	}
-	return &acp.ReadTextFileResponse{Content: strings.Join(lines, "")}, nil
-}
-
-// CreateTerminal runs the command to completion at once.
-func (c *tsServerClient) CreateTerminal(ctx context.Context, p *acp.CreateTerminalRequest) (*acp.CreateTerminalResponse, error) {
-	out, err := exec.CommandContext(ctx, p.Command, p.Args...).Output()
-	if err != nil {
-		return nil, acp.NewInternalError(err.Error())
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	id := acp.TerminalID(fmt.Sprint("t", len(c.output)))
-	c.output[id] = string(out)
-	return &acp.CreateTerminalResponse{TerminalID: id}, nil
-}
-
-func (c *tsServerClient) WaitForTerminalExit(ctx context.Context, p *acp.WaitForTerminalExitRequest) (*acp.WaitForTerminalExitResponse, error) {
-	return &acp.WaitForTerminalExitResponse{ExitCode: acp.Ptr(uint32(0))}, nil
-}
-
-func (c *tsServerClient) TerminalOutput(ctx context.Context, p *acp.TerminalOutputRequest) (*acp.TerminalOutputResponse, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return &acp.TerminalOutputResponse{Output: c.output[p.TerminalID], ExitStatus: &acp.TerminalExitStatus{ExitCode: acp.Ptr(uint32(0))}}, nil
-}
-
-func (c *tsServerClient) ReleaseTerminal(ctx context.Context, p *acp.ReleaseTerminalRequest) (*acp.ReleaseTerminalResponse, error) {
-	return &acp.ReleaseTerminalResponse{}, nil
 }
