@@ -124,8 +124,8 @@ func FuzzSSERead(f *testing.F) {
 	}
 	const max = 64
 	f.Fuzz(func(t *testing.T, stream []byte) {
-		whole, errWhole := readEvents(bytes.NewReader(stream), max)
-		split, errSplit := readEvents(iotest.OneByteReader(bytes.NewReader(stream)), max)
+		whole, errWhole := readAllEvents(t, bytes.NewReader(stream), max)
+		split, errSplit := readAllEvents(t, iotest.OneByteReader(bytes.NewReader(stream)), max)
 		for _, m := range whole {
 			if len(m) > max {
 				t.Fatalf("a message of %d bytes, limit %d", len(m), max)
@@ -136,19 +136,6 @@ func FuzzSSERead(f *testing.F) {
 			t.Fatalf("whole: %q %v; a byte at a time: %q %v", whole, errWhole, split, errSplit)
 		}
 	})
-}
-
-// readEvents reads every message of r until the reader's error.
-func readEvents(r io.Reader, max int) ([]string, error) {
-	s := newSSEReader(r, max)
-	var got []string
-	for {
-		msg, err := s.next()
-		if err != nil {
-			return got, err
-		}
-		got = append(got, string(msg))
-	}
 }
 
 // FuzzResultMember: the member the server adds to an answer keeps it
