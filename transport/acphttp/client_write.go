@@ -113,7 +113,10 @@ func (c *ClientConn) post(msg []byte, e *envelope) error {
 		return c.fail(c.sendError(err))
 	}
 	if resp.StatusCode/100 == 2 {
-		drainClose(resp)
+		// The profile's answer is 202 with no body. A body some other
+		// server sends is closed unread (the TypeScript client cancels it
+		// too): reading it could wait for as long as that server holds it.
+		_ = resp.Body.Close()
 		return nil
 	}
 	return c.refused(resp, e)

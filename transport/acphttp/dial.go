@@ -134,5 +134,11 @@ func (o *DialOptions) httpClient() (*http.Client, *http.Transport, error) {
 		p.SetUnencryptedHTTP2(true)
 		tr.Protocols = &p
 	}
-	return &http.Client{Transport: tr, Jar: jar}, tr, nil
+	return &http.Client{Transport: tr, Jar: jar, CheckRedirect: refuseRedirect}, tr, nil
 }
+
+// refuseRedirect makes a redirect the answer: the client reads a 3xx as a
+// refusal. Followed, a 301, 302 or 303 turns a POST into a GET without
+// its body, which the other end may answer 200: the message would be lost
+// with the client believing it taken.
+func refuseRedirect(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -48,6 +48,12 @@ const maxPendingRoutes = 4096
 // backpressure.
 const agentInboundQueue = 16
 
+// maxWaitingPosts bounds the POSTs of one connection that wait for room
+// in its agent's input, each holding its body; one more is answered 429.
+// The SDKs' clients POST one message at a time, so only a client that
+// floods the endpoint meets it.
+const maxWaitingPosts = 16
+
 // limits are a Handler's bounds with the defaults filled in.
 type limits struct {
 	maxConnections    int

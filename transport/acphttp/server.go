@@ -23,7 +23,8 @@ import (
 // own deadline for each write).
 type Handler struct {
 	// Serve runs one connection, typically
-	// NewAgentConnTransport(c).Serve(agent). Required.
+	// NewAgentConnTransport(c).Serve(agent). Required. A panic in it
+	// ends its connection alone and is logged.
 	Serve func(c *Conn)
 	// AllowedOrigins lists the origins ("https://editor.example.com") whose
 	// web pages may use the endpoint; "*" allows any. A request without an

@@ -31,6 +31,7 @@ type Conn struct {
 	answer chan []byte
 
 	streams    atomic.Int32 // GET streams open
+	waiting    atomic.Int32 // POSTs waiting for room in the input
 	served     atomic.Bool  // the Handler's Serve returned
 	lastActive atomic.Int64 // UnixNano of the last POST or stream end
 	onEnd      func()       // forgets the id in the Handler
@@ -168,18 +169,35 @@ func (c *Conn) reason() error {
 }
 
 // deliver hands a POSTed message to the agent, waiting while its input
-// is full; false when the connection ended or the POST's client left
-// first.
-func (c *Conn) deliver(ctx context.Context, msg []byte) bool {
+// is full. It returns errEnded when the connection ended or the POST's
+// client left first, and errInputFull when maxWaitingPosts POSTs of the
+// connection already wait: each holds its body, so their number is
+// bounded like every queue.
+func (c *Conn) deliver(ctx context.Context, msg []byte) error {
 	c.touch()
 	defer c.touch()
 	select {
+	case <-c.ended: // first, alone: a select with room in the input too could pick either
+		return errEnded
+	default:
+	}
+	select {
 	case c.in <- msg:
-		return true
+		return nil
+	default:
+	}
+	if c.waiting.Add(1) > maxWaitingPosts {
+		c.waiting.Add(-1)
+		return errInputFull
+	}
+	defer c.waiting.Add(-1)
+	select {
+	case c.in <- msg:
+		return nil
 	case <-c.ended:
 	case <-ctx.Done():
 	}
-	return false
+	return errEnded
 }
 
 // touch notes the client's activity, for the idle timeout.

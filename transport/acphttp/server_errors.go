@@ -18,4 +18,5 @@ var errStalled = ErrStalled
 var (
 	errMissingSession    = errors.New("acphttp: this message needs an Acp-Session-Id header")
 	errMismatchedSession = errors.New("acphttp: the Acp-Session-Id header names another session than the message")
+	errInputFull         = errors.New("acphttp: too many POSTs of this connection wait for the agent to read")
 )

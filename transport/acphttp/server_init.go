@@ -19,7 +19,7 @@ func (c *Conn) initialize(ctx context.Context, env *envelope, msg []byte) ([]byt
 	c.mu.Lock()
 	c.init = env.idKey()
 	c.mu.Unlock()
-	if !c.deliver(ctx, msg) {
+	if c.deliver(ctx, msg) != nil {
 		return nil, errNoInitAnswer
 	}
 	select {

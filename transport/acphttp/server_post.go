@@ -39,7 +39,13 @@ func (h *Handler) post(w http.ResponseWriter, r *http.Request, l limits) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if !c.deliver(r.Context(), msg) {
+	switch c.deliver(r.Context(), msg) {
+	case nil:
+	case errInputFull:
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, errInputFull.Error(), http.StatusTooManyRequests)
+		return
+	default:
 		http.Error(w, "acphttp: the connection has ended", http.StatusNotFound)
 		return
 	}

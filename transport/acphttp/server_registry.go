@@ -2,7 +2,9 @@ package acphttp
 
 import (
 	"context"
+	"log"
 	"net/http"
+	"runtime/debug"
 
 	"github.com/acpgen/acpgen/transport/internal/connid"
 )
@@ -24,6 +26,7 @@ func (h *Handler) open(r *http.Request, l limits) *Conn {
 	id := connid.New()
 	var c *Conn
 	c = newConn(id, r.WithContext(context.Background()), l, func() { h.forget(c) })
+	logf := serverLogf(r)
 	if h.live == nil {
 		h.live = map[*Conn]struct{}{}
 		h.conns = map[string]*Conn{}
@@ -31,17 +34,35 @@ func (h *Handler) open(r *http.Request, l limits) *Conn {
 	h.live[c] = struct{}{}
 	h.slots++
 	h.busy++
-	go h.run(c)
+	go h.run(c, logf)
 	return c
 }
 
 // run serves c until Serve returns, then ends it: what the agent wrote
-// still goes out on open streams.
-func (h *Handler) run(c *Conn) {
+// still goes out on open streams. A panic in Serve ends its connection
+// alone and is logged, as net/http does for a handler's (and so for a
+// WebSocket connection's Serve, which runs on its request's goroutine):
+// Serve runs on a goroutine of its own here, where a panic would
+// otherwise end the whole program.
+func (h *Handler) run(c *Conn, logf func(format string, args ...any)) {
 	defer h.done()
 	defer h.leave(c)
 	defer c.Close()
+	defer func() {
+		if v := recover(); v != nil && v != http.ErrAbortHandler {
+			logf("acphttp: panic serving connection %s: %v\n%s", c.id, v, debug.Stack())
+		}
+	}()
 	h.Serve(c)
+}
+
+// serverLogf is where the http.Server serving r logs its errors: its
+// ErrorLog, else the log package's standard logger.
+func serverLogf(r *http.Request) func(format string, args ...any) {
+	if srv, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok && srv.ErrorLog != nil {
+		return srv.ErrorLog.Printf
+	}
+	return log.Printf
 }
 
 // publish makes c reachable by its id, once its client has it.
