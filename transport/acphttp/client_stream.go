@@ -21,7 +21,16 @@ type sessionStream struct {
 // server answered it, so the responses to the next POSTs have a reader.
 func (c *ClientConn) openConnectionStream() error {
 	opened := make(chan error, 1)
+	// Started under the lock, and only while the connection stands: Close
+	// sets the reason under it before waiting for the streams, so no
+	// stream can start after that wait has begun.
+	c.mu.Lock()
+	if c.why != nil {
+		c.mu.Unlock()
+		return c.why
+	}
 	c.startStream("", opened)
+	c.mu.Unlock()
 	select {
 	case err := <-opened:
 		return err
@@ -74,7 +83,8 @@ func (c *ClientConn) sessionLocked(session string) *sessionStream {
 }
 
 // startStream opens one stream (the connection's for session "") in a
-// goroutine of its own, which reads it until it ends. opened gets the
+// goroutine of its own, which reads it until it ends. Called with c.mu
+// held and the connection standing. opened gets the
 // outcome of the GET: nil once the server answered 200.
 func (c *ClientConn) startStream(session string, opened chan<- error) {
 	c.streams.Add(1)
