@@ -196,8 +196,13 @@ func (p *AgentProcess) Stop(grace time.Duration) error {
 // stop ends the agent gently, then by force, and closes the connection.
 func (p *AgentProcess) stop(grace time.Duration) {
 	defer close(p.stopped)
+	// Whether the agent had ended is asked before its input is closed: an
+	// agent that exits at the end of its input would otherwise race the
+	// question, and what it leaves running would get its SIGTERM at once
+	// or after the grace, by chance.
+	gentle := p.gentleWait(grace)
 	_ = p.stdin.Close()
-	if !p.awaitGone(p.gentleWait(grace)) {
+	if !p.awaitGone(gentle) {
 		p.terminate()
 		if !p.awaitGone(grace) {
 			p.kill()
