@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acpgen/acpgen/internal/procagent"
 )
 
 // The process is a Transport: a forwarder can open a connection on it.
@@ -19,13 +21,13 @@ var _ Transport = (*AgentProcess)(nil)
 // and a reader that collects its messages until ReadMessage fails.
 func startMessageAgent(t *testing.T, ctx context.Context, mode string, max int) (*AgentProcess, <-chan []byte, <-chan error) {
 	t.Helper()
-	p, err := StartAgentProcess(ctx, testAgentCommand(mode), max)
+	p, err := StartAgentProcess(ctx, procagent.Command(mode), max)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		_ = p.Stop(0)
-		assertGroupGone(t, p.Pid())
+		procagent.AssertGroupGone(t, p.Pid())
 	})
 	msgs, ended := make(chan []byte, 16), make(chan error, 1)
 	go func() {
@@ -78,12 +80,12 @@ func TestAgentProcessMessages(t *testing.T) {
 	if err := p.WriteMessage([]byte(`{"jsonrpc":"2.0","id":"s","method":"session/new"}`)); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`{"jsonrpc":"2.0","id":7,"result":{}}`, `{"jsonrpc":"2.0","id":"s","result":{}}`} {
+	for _, want := range []string{`{"jsonrpc":"2.0","id":7,"result":{"protocolVersion":1}}`, `{"jsonrpc":"2.0","id":"s","result":{"sessionId":"s1"}}`} {
 		if got := nextMessage(t, msgs); got != want {
 			t.Errorf("got %s, want %s", got, want)
 		}
 	}
-	if got := exitOf(p.Close()); got != "exit status 0" {
+	if got := procagent.ExitOf(p.Close()); got != "exit status 0" {
 		t.Errorf("exit: %s", got)
 	}
 	if err := readEnd(t, ended, time.Second); err != io.EOF {
@@ -96,7 +98,7 @@ func TestAgentProcessMessages(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "stopped") {
 		t.Errorf("writing after the stop: %v", err)
 	}
-	assertGroupGone(t, p.Pid())
+	procagent.AssertGroupGone(t, p.Pid())
 }
 
 // TestAgentProcessMessagesAgentExits: an agent that exits mid-turn ends
@@ -122,7 +124,7 @@ func TestAgentProcessMessagesAgentExits(t *testing.T) {
 				t.Errorf("reading ended with %v, want io.EOF", err)
 			}
 			<-p.Done()
-			if got := exitOf(p.Close()); got != "exit status 3" {
+			if got := procagent.ExitOf(p.Close()); got != "exit status 3" {
 				t.Errorf("exit: got %s, want exit status 3", got)
 			}
 		})
@@ -143,7 +145,7 @@ func TestAgentProcessMessagesContext(t *testing.T) {
 		t.Errorf("reading ended with %v, want io.EOF", err)
 	}
 	<-p.Done()
-	if got := exitOf(p.Close()); got != "signal: terminated" {
+	if got := procagent.ExitOf(p.Close()); got != "signal: terminated" {
 		t.Errorf("exit: got %s", got)
 	}
 }
@@ -209,7 +211,7 @@ func TestAgentProcessMessagesOwned(t *testing.T) {
 // TestAgentProcessMessagesConn: a connection opened on the process as a
 // Transport calls the agent as StartAgent's does.
 func TestAgentProcessMessagesConn(t *testing.T) {
-	p, err := StartAgentProcess(context.Background(), testAgentCommand("polite"), 0)
+	p, err := StartAgentProcess(context.Background(), procagent.Command("polite"), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,11 +222,11 @@ func TestAgentProcessMessagesConn(t *testing.T) {
 	if _, err := testCall(t, conn, "initialize"); err != nil {
 		t.Fatal(err)
 	}
-	if got := exitOf(p.Close()); got != "exit status 0" {
+	if got := procagent.ExitOf(p.Close()); got != "exit status 0" {
 		t.Errorf("exit: %s", got)
 	}
 	if _, err := testCall(t, conn, "session/new"); err == nil {
 		t.Error("a call after the stop succeeded")
 	}
-	assertGroupGone(t, p.Pid())
+	procagent.AssertGroupGone(t, p.Pid())
 }

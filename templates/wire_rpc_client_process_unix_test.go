@@ -3,20 +3,16 @@
 package templates
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
 	"os/exec"
-	goruntime "runtime"
-
-	"strconv"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/acpgen/acpgen/internal/procagent"
 )
 
 // startTestAgent starts the test agent of mode on a connection that
@@ -24,7 +20,7 @@ import (
 func startTestAgent(t *testing.T, ctx context.Context, mode string) (*AgentProcess, Conn) {
 	t.Helper()
 	var conn Conn
-	p, err := wireStartAgent(ctx, testAgentCommand(mode), func(stdout io.Reader, stdin io.Writer) Conn {
+	p, err := wireStartAgent(ctx, procagent.Command(mode), func(stdout io.Reader, stdin io.Writer) Conn {
 		conn = wireOpen(stdout, stdin, wireErrorCodec{fromWire: func(e *wireRPCError) error { return e }}, nil)
 		if err := conn.engine.start(&funcHandler{}); err != nil {
 			t.Error(err)
@@ -36,7 +32,7 @@ func startTestAgent(t *testing.T, ctx context.Context, mode string) (*AgentProce
 	}
 	t.Cleanup(func() {
 		_ = p.Stop(0)
-		assertGroupGone(t, p.Pid())
+		procagent.AssertGroupGone(t, p.Pid())
 	})
 	return p, conn
 }
@@ -52,62 +48,6 @@ func testCall(t *testing.T, conn Conn, method string) (json.RawMessage, error) {
 		t.Fatalf("%s hung", method)
 	}
 	return result, err
-}
-
-// groupMembers lists the processes of group pgid that have not exited. On
-// Linux it reads /proc, where a process that has exited but is not yet
-// waited for by its new parent shows as a zombie ("Z") and is left out;
-// elsewhere it can only say whether the group still has a member.
-func groupMembers(pgid int) []string {
-	if goruntime.GOOS != "linux" {
-		if err := syscall.Kill(-pgid, 0); err == nil || err == syscall.EPERM {
-			return []string{"some process"}
-		}
-		return nil
-	}
-	entries, _ := os.ReadDir("/proc")
-	var out []string
-	for _, e := range entries {
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp ...; comm may hold spaces and parens.
-		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-		if len(fields) > 2 && fields[2] == strconv.Itoa(pgid) && fields[0] != "Z" {
-			out = append(out, e.Name()+" "+fields[0])
-		}
-	}
-	return out
-}
-
-// assertGroupGone fails unless no process of group pgid runs, allowing a
-// moment for SIGKILL to take effect.
-func assertGroupGone(t *testing.T, pgid int) {
-	t.Helper()
-	deadline := time.Now().Add(time.Second)
-	for {
-		left := groupMembers(pgid)
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("processes of the agent's group still run: %v", left)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// exitOf describes how a process ended, from the error Stop returned.
-func exitOf(err error) string {
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return "exit status 0"
-	case errors.As(err, &exit):
-		return exit.ProcessState.String()
-	}
-	return "error: " + err.Error()
 }
 
 // TestAgentProcessStop: Close stops each misbehaving agent within the
@@ -143,14 +83,14 @@ func TestAgentProcessStop(t *testing.T) {
 			start := time.Now()
 			stopErr := p.Close()
 			took := time.Since(start)
-			t.Logf("%s: stopping took %v (%s)", c.mode, took.Round(time.Millisecond), exitOf(stopErr))
-			if got := exitOf(stopErr); got != c.exit {
+			t.Logf("%s: stopping took %v (%s)", c.mode, took.Round(time.Millisecond), procagent.ExitOf(stopErr))
+			if got := procagent.ExitOf(stopErr); got != c.exit {
 				t.Errorf("exit: got %s, want %s", got, c.exit)
 			}
 			if took < c.min || took > c.max {
 				t.Errorf("stopping took %v, want %v to %v", took, c.min, c.max)
 			}
-			assertGroupGone(t, p.Pid())
+			procagent.AssertGroupGone(t, p.Pid())
 			if _, err := testCall(t, conn, "session/new"); err == nil {
 				t.Error("a call after stopping succeeded")
 			}
@@ -188,10 +128,10 @@ func TestAgentProcessDiesMidTurn(t *testing.T) {
 				t.Fatal("the agent's leftovers were not stopped")
 			}
 			t.Logf("%s: the call failed after %v, stopped after %v", mode, failed.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
-			if got := exitOf(p.Close()); got != "exit status 3" {
+			if got := procagent.ExitOf(p.Close()); got != "exit status 3" {
 				t.Errorf("exit: got %s, want exit status 3", got)
 			}
-			assertGroupGone(t, p.Pid())
+			procagent.AssertGroupGone(t, p.Pid())
 		})
 	}
 }
@@ -210,10 +150,10 @@ func TestAgentProcessContext(t *testing.T) {
 	case <-time.After(3*wireStopGrace + wireKillWait):
 		t.Fatal("the agent was not stopped when the context ended")
 	}
-	if got := exitOf(p.Close()); got != "signal: killed" {
+	if got := procagent.ExitOf(p.Close()); got != "signal: killed" {
 		t.Errorf("exit: got %s, want signal: killed", got)
 	}
-	assertGroupGone(t, p.Pid())
+	procagent.AssertGroupGone(t, p.Pid())
 }
 
 // TestAgentProcessStopGrace: Stop's grace period replaces the default,
@@ -228,7 +168,7 @@ func TestAgentProcessStopGrace(t *testing.T) {
 	if took := time.Since(start); took > wireStopGrace/2 {
 		t.Errorf("Stop(0) took %v", took)
 	}
-	if got := exitOf(err); got != "signal: terminated" {
+	if got := procagent.ExitOf(err); got != "signal: terminated" {
 		t.Errorf("exit: got %s", got)
 	}
 }
@@ -257,14 +197,14 @@ func TestAgentProcessStartErrors(t *testing.T) {
 	if _, err := wireStartAgent(context.Background(), exec.Command("/nonexistent/agent"), open); err == nil {
 		t.Error("a missing program started")
 	}
-	taken := testAgentCommand("polite")
+	taken := procagent.Command("polite")
 	taken.Stdout = io.Discard
 	if _, err := wireStartAgent(context.Background(), taken, open); err == nil {
 		t.Error("a command with its own Stdout started")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := wireStartAgent(ctx, testAgentCommand("polite"), open); !errors.Is(err, context.Canceled) {
+	if _, err := wireStartAgent(ctx, procagent.Command("polite"), open); !errors.Is(err, context.Canceled) {
 		t.Errorf("ended context: %v", err)
 	}
 }

@@ -3,19 +3,15 @@
 package acp_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"os"
 	"os/exec"
-	"runtime"
-	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/internal/procagent"
 )
 
 // StartAgent and AgentProcess, end to end with agent programs that behave
@@ -40,13 +36,13 @@ func (c *updatesClient) SessionUpdate(ctx context.Context, n *acp.SessionNotific
 func startProcessAgent(t *testing.T, ctx context.Context, mode string) (*acp.ClientConn, *acp.AgentProcess, *updatesClient) {
 	t.Helper()
 	client := &updatesClient{first: make(chan struct{}, 1)}
-	conn, agent, err := acp.StartAgent(ctx, processAgentCommand(mode), client)
+	conn, agent, err := acp.StartAgent(ctx, procagent.Command(mode), client)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		_ = agent.Stop(0)
-		assertNoProcessLeft(t, agent.Pid())
+		procagent.AssertGroupGone(t, agent.Pid())
 	})
 	return conn, agent, client
 }
@@ -62,58 +58,6 @@ func callCtx(t *testing.T) context.Context {
 func initialize(ctx context.Context, conn *acp.ClientConn) error {
 	_, err := conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion})
 	return err
-}
-
-// assertNoProcessLeft fails while a process of group pgid runs (zombies,
-// which have exited, aside), after a moment for SIGKILL to act.
-func assertNoProcessLeft(t *testing.T, pgid int) {
-	t.Helper()
-	deadline := time.Now().Add(time.Second)
-	for {
-		left := runningInGroup(pgid)
-		if len(left) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("processes of the agent's group still run: %v", left)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// runningInGroup lists the processes of group pgid that have not exited:
-// from /proc on Linux, elsewhere whether the group has a member at all.
-func runningInGroup(pgid int) []string {
-	if runtime.GOOS != "linux" {
-		if err := syscall.Kill(-pgid, 0); err == nil || err == syscall.EPERM {
-			return []string{"some process"}
-		}
-		return nil
-	}
-	entries, _ := os.ReadDir("/proc")
-	var out []string
-	for _, e := range entries {
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-		if len(fields) > 2 && fields[2] == strconv.Itoa(pgid) && fields[0] != "Z" {
-			out = append(out, e.Name()+" "+fields[0])
-		}
-	}
-	return out
-}
-
-func exitText(err error) string {
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return "exit status 0"
-	case errors.As(err, &exit):
-		return exit.ProcessState.String()
-	}
-	return "error: " + err.Error()
 }
 
 // TestStartAgentCancelTurn: the Ctrl-C pattern. The first interrupt
@@ -168,7 +112,7 @@ func TestStartAgentSecondInterrupt(t *testing.T) {
 	if err == nil || ctx.Err() != nil {
 		t.Fatalf("prompt: %v (context %v); want the connection's end", err, ctx.Err())
 	}
-	if got := exitText(agent.Close()); got != "signal: killed" {
+	if got := procagent.ExitOf(agent.Close()); got != "signal: killed" {
 		t.Errorf("exit: %s", got)
 	}
 }
@@ -213,14 +157,14 @@ func TestStartAgentMisbehaving(t *testing.T) {
 			start := time.Now()
 			stopErr := agent.Stop(testGrace)
 			took := time.Since(start)
-			t.Logf("%s: stopping took %v (%s)", c.mode, took.Round(time.Millisecond), exitText(stopErr))
-			if got := exitText(stopErr); got != c.exit {
+			t.Logf("%s: stopping took %v (%s)", c.mode, took.Round(time.Millisecond), procagent.ExitOf(stopErr))
+			if got := procagent.ExitOf(stopErr); got != c.exit {
 				t.Errorf("exit: %s, want %s", got, c.exit)
 			}
 			if took > c.max {
 				t.Errorf("stopping took %v, more than %v", took, c.max)
 			}
-			assertNoProcessLeft(t, agent.Pid())
+			procagent.AssertGroupGone(t, agent.Pid())
 			if _, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}}); err == nil || ctx.Err() != nil {
 				t.Errorf("a call after stopping: %v (context %v)", err, ctx.Err())
 			}
@@ -249,7 +193,7 @@ func TestStartAgentContext(t *testing.T) {
 	if err := agent.Close(); err != nil {
 		t.Errorf("exit: %v", err)
 	}
-	assertNoProcessLeft(t, agent.Pid())
+	procagent.AssertGroupGone(t, agent.Pid())
 }
 
 // TestStartAgentCommandErrors: a command that cannot start and one whose
@@ -258,7 +202,7 @@ func TestStartAgentCommandErrors(t *testing.T) {
 	if _, _, err := acp.StartAgent(context.Background(), exec.Command("/nonexistent/agent"), acp.UnimplementedClient{}); err == nil {
 		t.Error("a missing program started")
 	}
-	cmd := processAgentCommand("polite")
+	cmd := procagent.Command("polite")
 	cmd.Stdout = os.Stdout
 	if _, _, err := acp.StartAgent(context.Background(), cmd, acp.UnimplementedClient{}); err == nil {
 		t.Error("a command with its own Stdout started")
