@@ -138,6 +138,12 @@ func sseLines() bufio.SplitFunc {
 			}
 			return len(data), nil, nil
 		}
+		if skip > 0 {
+			// Take the LF now: left in the buffer, it would count against
+			// the line that follows it when the bytes come one by one.
+			afterCR = false
+			return skip, nil, nil
+		}
 		return 0, nil, nil
 	}
 }
