@@ -3,17 +3,9 @@ package acphttp_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/acpgen/acpgen/transport/acpremote"
 	"sync"
 )
-
-// agentTransport is what both profiles' agent-side connections offer. The
-// conformance agent speaks raw JSON-RPC over it, so the suite checks the
-// transport against the RFD and not against a generated package's behaviour.
-type agentTransport interface {
-	ReadMessage() ([]byte, error)
-	WriteMessage(msg []byte) error
-	Close() error
-}
 
 // wire is one JSON-RPC message as the suite and its agent see it.
 type wire struct {
@@ -51,7 +43,7 @@ func (m wire) isResponseTo(id string) bool {
 // request to the client and, once answered or cancelled, the prompt's
 // answer), and echoes test/echo notifications back as test/echoed.
 type conformanceAgent struct {
-	tr       agentTransport
+	tr       acpremote.Conn
 	sessions *sessionStore
 
 	wmu     sync.Mutex
@@ -87,7 +79,10 @@ func (s *sessionStore) known(id string) bool {
 }
 
 // runAgent serves one connection until its transport ends.
-func runAgent(tr agentTransport, store *sessionStore) {
+// The conformance agent speaks raw JSON-RPC over either profile's
+// connection, so the suite checks the transport against the RFD and not
+// against a generated package's behaviour.
+func runAgent(tr acpremote.Conn, store *sessionStore) {
 	a := &conformanceAgent{tr: tr, sessions: store, pending: map[string]chan wire{},
 		cancels: map[string]chan struct{}{}, done: make(chan struct{})}
 	defer a.wg.Wait()

@@ -99,7 +99,7 @@ func startRFDServerWith(t *testing.T, proto, front string) *rfdServer {
 	return s
 }
 
-func (s *rfdServer) serve(tr agentTransport, store *sessionStore) {
+func (s *rfdServer) serve(tr acpremote.Conn, store *sessionStore) {
 	s.live.Add(1)
 	defer s.live.Add(-1)
 	runAgent(tr, store)

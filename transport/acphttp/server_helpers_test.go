@@ -14,16 +14,6 @@ import (
 	"time"
 )
 
-// transport is the Transport interface of every generated package,
-// restated: Conn must satisfy it without importing one.
-type transport interface {
-	ReadMessage() ([]byte, error)
-	WriteMessage(msg []byte) error
-	Close() error
-}
-
-var _ transport = (*Conn)(nil)
-
 // msg is a JSON-RPC message as the tests read it.
 type msg map[string]any
 

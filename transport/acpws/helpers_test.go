@@ -8,16 +8,6 @@ import (
 	"time"
 )
 
-// transport is the Transport interface of every generated package,
-// restated: Conn must satisfy it without importing one.
-type transport interface {
-	ReadMessage() ([]byte, error)
-	WriteMessage(msg []byte) error
-	Close() error
-}
-
-var _ transport = (*Conn)(nil)
-
 // serve starts h on a real socket on 127.0.0.1 and returns its ws:// URL.
 func serve(t *testing.T, h *Handler) string {
 	t.Helper()
