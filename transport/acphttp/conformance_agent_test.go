@@ -3,8 +3,9 @@ package acphttp_test
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/acpgen/acpgen/transport/acpremote"
 	"sync"
+
+	"github.com/acpgen/acpgen/transport/acpremote"
 )
 
 // wire is one JSON-RPC message as the suite and its agent see it.
