@@ -121,6 +121,8 @@ var table = []Keyword{
 		kids:    schemaMap(Part, func(n *Node) *[]Property { return &n.Properties })},
 	{Name: "required", Drafts: allDrafts, Use: Shapes, Field: "Required", BesideRef: true, Example: `["a"]`, read: readRequired},
 	definitions("$defs", since2019),
+	// 2019-09 and 2020-12 replaced definitions with $defs, keeping it in
+	// their meta-schemas only so that old documents still validate.
 	definitions("definitions", until7),
 	{Name: "items", Drafts: allDrafts, Use: Shapes, Field: "Items", Narrows: true, Placed: "with type array",
 		Example: `{"type": "string"}`, kids: oneSchema(Part, func(n *Node) **Node { return &n.Items })},
