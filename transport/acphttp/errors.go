@@ -1,9 +1,11 @@
 package acphttp
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
+	"net/http"
 )
 
 // ErrClosed is what ReadMessage and WriteMessage return once Close was
@@ -38,4 +40,52 @@ func (e *StatusError) Error() string {
 		return fmt.Sprintf("acphttp: %s refused with HTTP status %d", e.Method, e.StatusCode)
 	}
 	return fmt.Sprintf("acphttp: %s refused with HTTP status %d: %s", e.Method, e.StatusCode, e.Body)
+}
+
+// ErrStalled is what an agent-side Conn's ReadMessage and WriteMessage
+// return once its client took none of the output for the stall timeout:
+// the connection is closed, as the client is not coming back for it.
+var ErrStalled = errors.New("acphttp: the client read none of the output for the stall timeout; the connection is closed")
+
+// ErrIdle is what an agent-side Conn's ReadMessage returns once its
+// client had no stream open and sent nothing for the idle timeout.
+var ErrIdle = errors.New("acphttp: the client had no stream open and sent nothing for the idle timeout; the connection is closed")
+
+// errStalled is the outbox's form of ErrStalled.
+var errStalled = ErrStalled
+
+// Why a request is refused; the texts are the response bodies.
+var (
+	errMissingSession    = errors.New("acphttp: this message needs an Acp-Session-Id header")
+	errMismatchedSession = errors.New("acphttp: the Acp-Session-Id header names another session than the message")
+	errInputFull         = errors.New("acphttp: too many POSTs of this connection wait for the agent to read")
+)
+
+// rpcErrorResponse is a JSON-RPC error response, for the refusals a
+// client reads as one (a batch, an initialize the agent never answered).
+type rpcErrorResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   rpcErrorBody    `json:"error"`
+}
+
+type rpcErrorBody struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+// rpcError is the JSON of an error response to id (null when nil).
+func rpcError(id json.RawMessage, code int, message string) []byte {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(rpcErrorResponse{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{code, message}})
+	return b
+}
+
+// writeJSON answers with a JSON body.
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", contentTypeJSON)
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
 }

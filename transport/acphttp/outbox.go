@@ -165,3 +165,140 @@ func (o *outbox) readers() int {
 	}
 	return n
 }
+
+// lease is a reader's hold on one stream of an outbox: the GET that opened
+// the stream writes what it takes, and releases the lease when it ends.
+type lease struct {
+	o       *outbox
+	q       *queue
+	session string // "" for the connection stream
+}
+
+// take returns the next item, if one waits. over reports that the stream
+// has nothing more to send: the connection finished and its queue is
+// empty, or the connection ended at once.
+func (l *lease) take() (it item, ok, over bool) {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	select {
+	case <-l.o.aborted:
+		return item{}, false, true
+	default:
+	}
+	if l.q.len() == 0 {
+		return item{}, false, l.o.finished
+	}
+	it = l.q.pop()
+	l.o.took(len(it.msg))
+	return it, true, false
+}
+
+// ready has a token when items may have come since the last take.
+func (l *lease) ready() <-chan struct{} { return l.q.ready }
+
+// ended is closed when the connection ends at once.
+func (l *lease) ended() <-chan struct{} { return l.o.aborted }
+
+// setKill registers how to unblock the reader's write, for abort.
+func (l *lease) setKill(kill func()) {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	l.q.kill = kill
+}
+
+// putBack returns an item the reader could not write to the front of its
+// stream, so a reader that comes back (or the connection stream) gets it.
+func (l *lease) putBack(it item) {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	select {
+	case <-l.o.aborted:
+		return
+	default:
+	}
+	l.q.pushFront(it)
+	l.o.buffered += int64(len(it.msg))
+}
+
+// release ends the reader's hold. What a session stream still holds moves
+// to the connection stream, in order, so nothing is lost when a client
+// closes a session stream early.
+func (l *lease) release() {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	l.q.kill = nil
+	if l.session == "" {
+		l.o.mainRead = false
+		return
+	}
+	delete(l.o.sessions, l.session)
+	for _, it := range l.q.drain() {
+		l.o.main.push(it)
+	}
+}
+
+// item is one message of the agent's output, waiting for a stream.
+type item struct {
+	msg     []byte
+	session string // the session it is for, "" for the connection
+	reqKey  string // the id key when it is the agent's request, else ""
+}
+
+// queue is the output of one stream, in order. Taking advances head
+// instead of copying the rest, so draining a long queue stays linear.
+type queue struct {
+	items []item
+	head  int
+	ready chan struct{} // holds a token when items came since the reader last looked
+	kill  func()        // unblocks the reader's write; nil without a reader
+}
+
+func newQueue() *queue { return &queue{ready: make(chan struct{}, 1)} }
+
+func (q *queue) len() int { return len(q.items) - q.head }
+
+// push appends it and wakes the reader.
+func (q *queue) push(it item) {
+	q.items = append(q.items, it)
+	q.wake()
+}
+
+// pushFront puts back an item its reader could not write.
+func (q *queue) pushFront(it item) {
+	if q.head > 0 {
+		q.head--
+		q.items[q.head] = it
+	} else {
+		q.items = append([]item{it}, q.items...)
+	}
+	q.wake()
+}
+
+// pop takes the oldest item; the queue must not be empty.
+func (q *queue) pop() item {
+	it := q.items[q.head]
+	q.items[q.head] = item{}
+	q.head++
+	switch {
+	case q.head == len(q.items):
+		q.items, q.head = q.items[:0], 0
+	case q.head >= 1024 && 2*q.head >= len(q.items):
+		q.items, q.head = append([]item(nil), q.items[q.head:]...), 0
+	}
+	return it
+}
+
+// drain takes every item, oldest first.
+func (q *queue) drain() []item {
+	rest := q.items[q.head:]
+	q.items, q.head = nil, 0
+	return rest
+}
+
+// wake gives the reader a token, if it has none.
+func (q *queue) wake() {
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+}
