@@ -3,7 +3,6 @@ package acphttp
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -207,42 +206,6 @@ func readBody(resp *http.Response, max int) ([]byte, error) {
 // errorBodyLimit bounds what is kept of an error answer's body: it is
 // diagnostic text, far shorter than a message.
 const errorBodyLimit = 8 << 10
-
-// codeInternalError is JSON-RPC's code for an error inside the server,
-// which a request the transport could not deliver gets.
-const codeInternalError = -32603
-
-// requestError is the JSON-RPC error response the client reads for one
-// of its requests that the transport could not deliver or whose answer
-// can no longer come: that request fails, the connection goes on.
-// status and body are the HTTP answer that refused it (0 and "" when
-// there was none); data carries them for the caller to see.
-func requestError(id json.RawMessage, message string, status int, body string) []byte {
-	type errorData struct {
-		Status int `json:"status"`
-		Body   any `json:"body,omitempty"`
-	}
-	type rpcError struct {
-		Code    int        `json:"code"`
-		Message string     `json:"message"`
-		Data    *errorData `json:"data,omitempty"`
-	}
-	e := rpcError{Code: codeInternalError, Message: message}
-	if status != 0 {
-		e.Data = &errorData{Status: status}
-		if json.Valid([]byte(body)) {
-			e.Data.Body = json.RawMessage(body)
-		} else if body != "" {
-			e.Data.Body = body
-		}
-	}
-	msg, _ := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   rpcError        `json:"error"`
-	}{"2.0", id, e})
-	return msg
-}
 
 // readErrorBody reads the first bytes of a refusal's body and closes it.
 func readErrorBody(resp *http.Response) string {

@@ -2,7 +2,6 @@ package acphttp
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -37,6 +36,17 @@ type Conn struct {
 	lastActive atomic.Int64 // UnixNano of the last POST or stream end
 	onEnd      func()       // forgets the id in the Handler
 }
+
+// agentInboundQueue is how many POSTed messages wait for the agent to read
+// them; a POST beyond it waits for room, which is the client's
+// backpressure.
+const agentInboundQueue = 16
+
+// maxWaitingPosts bounds the POSTs of one connection that wait for room
+// in its agent's input, each holding its body; one more is answered 429.
+// The SDKs' clients POST one message at a time, so only a client that
+// floods the endpoint meets it.
+const maxWaitingPosts = 16
 
 func newConn(id string, req *http.Request, l limits, onEnd func()) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -231,9 +241,6 @@ func (c *Conn) watchIdle() {
 // and the answer as its body), since the client learns the connection's
 // id from it. The request goes to the agent like any other; its answer is
 // taken out of the output before it reaches a stream.
-
-// errNoInitAnswer says the agent ended before answering initialize.
-var errNoInitAnswer = errors.New("acphttp: the agent ended the connection before answering initialize")
 
 // initialize delivers the initialize request msg to the agent and waits
 // for its answer, or the end of the connection or of ctx (the POST's).

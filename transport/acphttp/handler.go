@@ -13,6 +13,29 @@ import (
 	"github.com/acpgen/acpgen/transport/internal/origin"
 )
 
+// Path is the endpoint the RFD names for ACP over HTTP (both profiles
+// share it).
+const Path = "/acp"
+
+// The headers that bind an HTTP request to an ACP connection and session.
+// They are shared by the server and the client of this package.
+const (
+	// HeaderConnectionID carries the connection's id: made by the server
+	// when it answers initialize, sent by the client on every later
+	// request (POST, GET, DELETE).
+	HeaderConnectionID = "Acp-Connection-Id"
+	// HeaderSessionID names the session a request is for: required on
+	// session-scoped POSTs and on the GET that opens a session's stream.
+	HeaderSessionID = "Acp-Session-Id"
+)
+
+// The media types of the profile: JSON-RPC messages are POSTed as JSON,
+// and the server's messages come back as server-sent events.
+const (
+	contentTypeJSON = "application/json"
+	contentTypeSSE  = "text/event-stream"
+)
+
 // Handler serves ACP over Streamable HTTP on its endpoint (mount it at
 // Path): an initialize POST opens a connection, given to Serve on a
 // goroutine of its own and closed when Serve returns; later requests name
@@ -62,7 +85,7 @@ type Handler struct {
 	// (default DefaultKeepAlive; negative: none).
 	KeepAlive time.Duration
 
-	mu      sync.Mutex
+	mu      sync.Mutex         // guards the fields below
 	conns   map[string]*Conn   // by id: the connections requests can name
 	live    map[*Conn]struct{} // every connection not yet over, for Shutdown
 	slots   int                // connections whose Serve runs
@@ -312,22 +335,6 @@ const (
 	DefaultKeepAlive = 15 * time.Second
 )
 
-// maxPendingRoutes bounds the ids whose answer a connection routes to a
-// session (its client's requests and its agent's requests). Past it an
-// answer goes to the connection stream, which the client reads anyway.
-const maxPendingRoutes = 4096
-
-// agentInboundQueue is how many POSTed messages wait for the agent to read
-// them; a POST beyond it waits for room, which is the client's
-// backpressure.
-const agentInboundQueue = 16
-
-// maxWaitingPosts bounds the POSTs of one connection that wait for room
-// in its agent's input, each holding its body; one more is answered 429.
-// The SDKs' clients POST one message at a time, so only a client that
-// floods the endpoint meets it.
-const maxWaitingPosts = 16
-
 // limits are a Handler's bounds with the defaults filled in.
 type limits struct {
 	maxConnections    int
@@ -370,26 +377,3 @@ func zeroDefault(v, def time.Duration) time.Duration {
 	}
 	return v
 }
-
-// Path is the endpoint the RFD names for ACP over HTTP (both profiles
-// share it).
-const Path = "/acp"
-
-// The headers that bind an HTTP request to an ACP connection and session.
-// They are shared by the server and the client of this package.
-const (
-	// HeaderConnectionID carries the connection's id: made by the server
-	// when it answers initialize, sent by the client on every later
-	// request (POST, GET, DELETE).
-	HeaderConnectionID = "Acp-Connection-Id"
-	// HeaderSessionID names the session a request is for: required on
-	// session-scoped POSTs and on the GET that opens a session's stream.
-	HeaderSessionID = "Acp-Session-Id"
-)
-
-// The media types of the profile: JSON-RPC messages are POSTed as JSON,
-// and the server's messages come back as server-sent events.
-const (
-	contentTypeJSON = "application/json"
-	contentTypeSSE  = "text/event-stream"
-)

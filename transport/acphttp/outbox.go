@@ -1,7 +1,6 @@
 package acphttp
 
 import (
-	"errors"
 	"sync"
 	"time"
 )
@@ -14,14 +13,17 @@ import (
 // past the bound the agent's writes wait for a client to take some, and
 // a client that takes none for the stall timeout closes the connection.
 
-var (
-	errBusy          = errors.New("acphttp: this stream already has a reader")
-	errTooManyStream = errors.New("acphttp: too many session streams on this connection")
-	errEnded         = errors.New("acphttp: the connection has ended")
-)
-
+// outbox is one connection's output, split into a queue per stream, and
+// the readers' leases on those queues.
+//
+// One lock, mu, guards the outbox, its queues and their kill functions:
+// a queue has no lock of its own (its methods are called with mu held),
+// and a lease takes mu for each of its methods. Lock order: mu, then the
+// lock of a stream's sseWriter, which abort takes (through the queue's
+// kill) while holding mu to unblock a reader stuck writing; nothing that
+// holds an sseWriter's lock takes mu.
 type outbox struct {
-	mu          sync.Mutex
+	mu          sync.Mutex        // guards the fields below, the queues and the leases' state
 	main        *queue            // the connection stream
 	mainRead    bool              // the connection stream has a reader
 	sessions    map[string]*queue // session streams with a reader
@@ -246,6 +248,7 @@ type item struct {
 
 // queue is the output of one stream, in order. Taking advances head
 // instead of copying the rest, so draining a long queue stays linear.
+// Its outbox's mu guards it: every method is called with that lock held.
 type queue struct {
 	items []item
 	head  int

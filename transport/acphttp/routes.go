@@ -12,6 +12,11 @@ import (
 // Acp-Session-Id), on whichever stream the request went out. routes
 // remembers both until the answer passes.
 
+// maxPendingRoutes bounds the ids whose answer a connection routes to a
+// session (its client's requests and its agent's requests). Past it an
+// answer goes to the connection stream, which the client reads anyway.
+const maxPendingRoutes = 4096
+
 // delivery is how an agent's request reached its client.
 type delivery struct {
 	session string // the session its params named
