@@ -18,23 +18,26 @@ type Conn struct {
 	id     string
 	req    *http.Request
 	limits limits
-	in     chan []byte
-	out    *outbox
-	routes *serverRoutes
+	in     chan []byte   // the client's messages, for the agent
+	out    *outbox       // the agent's messages, for the streams; locks on its own
+	routes *serverRoutes // where answers go; locks on its own
+	onEnd  func()        // forgets the id in the Handler
 
-	ctx    context.Context // ends when the input ends
-	cancel context.CancelFunc
-	ended  chan struct{} // closed when the input ends
-	mu     sync.Mutex
-	why    error  // why the input ended
-	init   string // id key of the initialize request awaiting its answer
-	answer chan []byte
+	ctx     context.Context // ends when the input ends
+	cancel  context.CancelFunc
+	ended   chan struct{} // closed, under mu, when the input ends
+	answer  chan []byte   // the agent's answer to initialize, for its POST
+	waiting atomic.Int32  // POSTs waiting for room in the input; counted on the POST's path, without mu
 
-	streams    atomic.Int32 // GET streams open
-	waiting    atomic.Int32 // POSTs waiting for room in the input
-	served     atomic.Bool  // the Handler's Serve returned
-	lastActive atomic.Int64 // UnixNano of the last POST or stream end
-	onEnd      func()       // forgets the id in the Handler
+	// mu guards the fields below. It is a leaf: no other lock (the
+	// outbox's, the routes', the Handler's) is taken while it is held,
+	// and it is taken under none.
+	mu         sync.Mutex
+	why        error     // why the input ended; nil while it has not
+	init       string    // id key of the initialize request awaiting its answer
+	streams    int       // GET streams open
+	served     bool      // the Handler's Serve returned
+	lastActive time.Time // of the last POST or stream end, for the idle timeout
 }
 
 // agentInboundQueue is how many POSTed messages wait for the agent to read
@@ -54,9 +57,8 @@ func newConn(id string, req *http.Request, l limits, onEnd func()) *Conn {
 		id: id, req: req, limits: l,
 		in: make(chan []byte, agentInboundQueue), out: newOutbox(l), routes: newServerRoutes(),
 		ctx: ctx, cancel: cancel, ended: make(chan struct{}),
-		answer: make(chan []byte, 1), onEnd: onEnd,
+		answer: make(chan []byte, 1), onEnd: onEnd, lastActive: time.Now(),
 	}
-	c.touch()
 	go c.watchIdle()
 	return c
 }
@@ -179,6 +181,21 @@ func (c *Conn) reason() error {
 	return c.why
 }
 
+// serveReturned notes that the Handler's Serve of c returned.
+func (c *Conn) serveReturned() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.served = true
+}
+
+// over reports whether c's Serve returned and no stream of it runs: the
+// Handler then forgets it.
+func (c *Conn) over() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.served && c.streams == 0
+}
+
 // deliver hands a POSTed message to the agent, waiting while its input
 // is full. It returns errEnded when the connection ended or the POST's
 // client left first, and errInputFull when maxWaitingPosts POSTs of the
@@ -212,7 +229,19 @@ func (c *Conn) deliver(ctx context.Context, msg []byte) error {
 }
 
 // touch notes the client's activity, for the idle timeout.
-func (c *Conn) touch() { c.lastActive.Store(time.Now().UnixNano()) }
+func (c *Conn) touch() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lastActive = time.Now()
+}
+
+// idle reports whether the connection has had no stream open and no POST
+// for d, as of now.
+func (c *Conn) idle(now time.Time, d time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.streams == 0 && now.Sub(c.lastActive) >= d
+}
 
 // watchIdle ends the connection once it has had no stream open and no
 // POST for the idle timeout.
@@ -228,8 +257,7 @@ func (c *Conn) watchIdle() {
 		case <-c.ended:
 			return
 		case now := <-tick.C:
-			last := time.Unix(0, c.lastActive.Load())
-			if c.streams.Load() == 0 && now.Sub(last) >= idle {
+			if c.idle(now, idle) {
 				c.end(ErrIdle, true)
 				return
 			}

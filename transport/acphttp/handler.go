@@ -263,14 +263,14 @@ func (h *Handler) leave(c *Conn) {
 	h.mu.Lock()
 	h.slots--
 	h.mu.Unlock()
-	c.served.Store(true)
+	c.serveReturned()
 	h.settle(c)
 }
 
 // settle drops c from the live set once its Serve returned and no stream
 // of it runs.
 func (h *Handler) settle(c *Conn) {
-	if c.streams.Load() > 0 || !c.served.Load() {
+	if !c.over() {
 		return
 	}
 	h.mu.Lock()
