@@ -32,17 +32,21 @@ type ClientConn struct {
 	cancel context.CancelFunc
 	in     chan []byte // the server's messages, in the order they were read
 
-	writeMu   sync.Mutex // one POST at a time: the server sees messages in order
-	closeOnce sync.Once
-	closed    atomic.Bool
+	routes *clientRoutes // where the messages in flight go; locks on its own
+
+	// Lock order: writeMu, then mu, then routes' lock. writeMu is held for
+	// a whole WriteMessage (it takes mu, briefly, many times); mu is held
+	// only briefly, and never while waiting on the network.
+	writeMu   sync.Mutex     // one POST at a time: the server sees messages in order
+	closeOnce sync.Once      // Close runs once
+	closed    atomic.Bool    // Close was called: reads return ErrClosed, not what waits
 	streams   sync.WaitGroup // the goroutines reading streams
 
-	mu       sync.Mutex
-	why      error  // why the connection ended; nil while it has not
-	id       string // Acp-Connection-Id, "" until initialize was answered
-	routes   clientRoutes
-	sessions map[string]*sessionStream
-	noStream bool // the server refused a session stream: read the connection's only
+	mu       sync.Mutex                // guards the fields below
+	why      error                     // why the connection ended; nil while it has not
+	id       string                    // Acp-Connection-Id, "" until initialize was answered
+	sessions map[string]*sessionStream // the session streams open or opening
+	noStream bool                      // the server refused a session stream: read the connection's only
 }
 
 // readQueue is how many messages read from the streams wait for

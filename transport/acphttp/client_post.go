@@ -96,18 +96,14 @@ func (c *ClientConn) initializeRefused(resp *http.Response, e *envelope) error {
 // post sends a message of an open connection, with the session headers
 // the server requires.
 func (c *ClientConn) post(msg []byte, e *envelope) error {
-	c.mu.Lock()
 	session := c.routes.outboundSession(e)
-	c.mu.Unlock()
 	if session != "" {
 		if err := c.openSession(session); err != nil {
 			return err
 		}
 	}
 	if session != "" && e.isRequest() {
-		c.mu.Lock()
-		c.routes.pending[e.idKey()] = session
-		c.mu.Unlock()
+		c.routes.await(e.idKey(), session)
 	}
 	resp, err := c.send(c.ctx, msg, c.ConnectionID(), session)
 	if err != nil {
@@ -137,11 +133,7 @@ func (c *ClientConn) refused(resp *http.Response, e *envelope) error {
 		// for ever, so the connection ends instead.
 		return c.fail(refusal)
 	}
-	c.mu.Lock()
-	_, waiting := c.routes.pending[e.idKey()]
-	delete(c.routes.pending, e.idKey())
-	c.mu.Unlock()
-	if waiting || sessionField(e.Params) == "" {
+	if c.routes.forget(e.idKey()) || sessionField(e.Params) == "" {
 		c.deliver(requestError(e.ID, refusal.Error(), resp.StatusCode, body))
 	}
 	return nil

@@ -115,8 +115,11 @@ func (e *envelope) needsSession(session string) bool {
 	return e.Method != nil && (sessionScoped[*e.Method] || session != "")
 }
 
-// clientRoutes are the sessions of messages in flight, by JSON-RPC id.
+// clientRoutes are the sessions of a client's messages in flight, by
+// JSON-RPC id. Its methods take its lock, so the maps cannot be reached
+// without it; the lock is a leaf, taken at times under the ClientConn's.
 type clientRoutes struct {
+	mu sync.Mutex // guards both maps
 	// answers: the agent's requests for a session, whose responses must
 	// carry that session's Acp-Session-Id (the server checks it).
 	answers map[string]string
@@ -125,13 +128,13 @@ type clientRoutes struct {
 	pending map[string]string
 }
 
-func newClientRoutes() clientRoutes {
-	return clientRoutes{answers: map[string]string{}, pending: map[string]string{}}
+func newClientRoutes() *clientRoutes {
+	return &clientRoutes{answers: map[string]string{}, pending: map[string]string{}}
 }
 
 // outboundSession is the session a message written by the client is
 // for: the one its params name, or for a response the one its request
-// came for. Called with c.mu held.
+// came for.
 func (r *clientRoutes) outboundSession(e *envelope) string {
 	if e.Method != nil {
 		return sessionField(e.Params)
@@ -140,16 +143,37 @@ func (r *clientRoutes) outboundSession(e *envelope) string {
 		return ""
 	}
 	key := e.idKey()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	s := r.answers[key]
 	delete(r.answers, key)
 	return s
 }
 
+// await records that the response to the client's request idKey is to
+// come on session's stream.
+func (r *clientRoutes) await(idKey, session string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.pending[idKey] = session
+}
+
+// forget drops the client's request idKey, which the server refused, and
+// reports whether it was awaited on a session's stream.
+func (r *clientRoutes) forget(idKey string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, awaited := r.pending[idKey]
+	delete(r.pending, idKey)
+	return awaited
+}
+
 // inbound records what a message from the server means for routing: an
 // agent request read on a session's stream, or naming a session, is
 // answered for that session; a response settles the client's request.
-// Called with c.mu held.
 func (r *clientRoutes) inbound(e *envelope, stream string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	switch {
 	case e.isRequest():
 		s := stream
@@ -165,8 +189,10 @@ func (r *clientRoutes) inbound(e *envelope, stream string) {
 }
 
 // takePending removes and returns the ids of the client's requests whose
-// responses were to come on session's stream. Called with c.mu held.
+// responses were to come on session's stream.
 func (r *clientRoutes) takePending(session string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var ids []string
 	for id, s := range r.pending {
 		if s == session {
