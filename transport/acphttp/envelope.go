@@ -7,7 +7,7 @@ import (
 )
 
 // The server and the client route a message by the same few members, read
-// here without decoding the rest (client_scan.go scans the object).
+// here without decoding the rest (scanObject, below, finds the members).
 
 // envelope is what either side reads of a JSON-RPC message to route it:
 // which kind it is, its id, and the session it names. Its raw members
