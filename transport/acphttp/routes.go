@@ -1,8 +1,6 @@
 package acphttp
 
-import (
-	"sync"
-)
+import "sync"
 
 // The streams an answer goes to are decided when its question passes:
 // the client's request names its session (Acp-Session-Id, or its params),
@@ -22,9 +20,10 @@ type delivery struct {
 	session string // the session its params named
 }
 
-// serverRoutes remembers, per connection, where pending answers go.
+// serverRoutes remembers, per connection, where pending answers go. Its
+// methods take its lock, a leaf.
 type serverRoutes struct {
-	mu      sync.Mutex
+	mu      sync.Mutex          // guards both maps
 	answers map[string]string   // client request id → its session
 	asked   map[string]delivery // agent request id → how it reached the client
 }

@@ -169,13 +169,17 @@ type sseWriter struct {
 	rc    *http.ResponseController
 	stall time.Duration
 
+	buf []byte // the event being written; the stream's goroutine's alone
+
+	// mu guards the fields below: kill, from the outbox's abort, reads
+	// them while the stream's goroutine writes. It is taken after the
+	// outbox's lock (abort holds that one) and takes none itself.
 	mu       sync.Mutex
 	deadline time.Time // of the last write
 	writing  bool      // a write is in progress
 	killed   bool      // kill was called: no more writes
 	failed   bool      // a write failed: the response is broken
 	timedOut bool      // a write failed at its deadline
-	buf      []byte
 }
 
 func newSSEWriter(w http.ResponseWriter, stall time.Duration) *sseWriter {
