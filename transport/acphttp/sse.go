@@ -250,7 +250,7 @@ func (s *sseWriter) stalled() bool {
 }
 
 // kill makes every later write fail, and the write in progress, if any,
-// fail now. It is called only while the GET's handler runs (the lease is
+// fail unless it finishes within killGrace. It is called only while the GET's handler runs (the lease is
 // held). A stream not writing is ended by its loop instead, so that its
 // response ends cleanly.
 func (s *sseWriter) kill() {
@@ -258,9 +258,18 @@ func (s *sseWriter) kill() {
 	defer s.mu.Unlock()
 	s.killed = true
 	if s.writing {
-		_ = s.rc.SetWriteDeadline(time.Now())
+		_ = s.rc.SetWriteDeadline(time.Now().Add(killGrace))
 	}
 }
+
+// killGrace is how long kill leaves a write in progress to finish. Not
+// zero: over HTTP/2 a deadline that passes resets the stream
+// (INTERNAL_ERROR) from a timer, even when the write has already handed
+// its bytes to the client, so a DELETE sent right after the last event
+// arrived turned the stream's clean end into a reset. A write that
+// finishes in time ends cleanly (clear lifts the deadline); one blocked
+// on a client that does not read still fails, this much later.
+const killGrace = 250 * time.Millisecond
 
 // clear lifts the write deadline once the stream ends, so that the
 // response's end gets through and a kept-alive HTTP/1.1 connection is
