@@ -10,18 +10,33 @@ import (
 // cell with the first error of the step that failed, then the round-trip
 // failures with their reasons (identical reasons counted once).
 func report(w io.Writer, results []result) {
-	fmt.Fprintf(w, "| generator | version | generates (of %d) | builds | vet clean | round-trips (of %d) |\n", len(inputs), len(results[0].Instances))
-	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "| generator | version | generates (of %d) | builds | vet clean | round-trips (of %d) | if undeclared names held raw JSON |\n", len(inputs), len(results[0].Instances))
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, r := range results {
 		gen, built, vetted := r.counts()
-		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d |\n", r.Generator, orDash(r.Version), gen, built, vetted, r.roundTripped())
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %d | %s |\n", r.Generator, orDash(r.Version), gen, built, vetted, passed(r.Instances), r.declaredCell())
 	}
 	fmt.Fprintln(w)
 	reportSchemas(w, results)
 	for _, r := range results {
 		fmt.Fprintln(w)
-		reportInstances(w, r)
+		reportInstances(w, r.Generator+": ", r.Instances)
+		if len(r.Declaring) > 0 {
+			fmt.Fprintln(w)
+			reportInstances(w, fmt.Sprintf("%s, with %s declared as raw JSON: ", r.Generator, strings.Join(r.Declared, ", ")), r.Declaring)
+		}
 	}
+}
+
+// declaredCell is the "what if it built" count, or why there is none.
+func (r result) declaredCell() string {
+	switch {
+	case len(r.Declaring) > 0:
+		return fmt.Sprintf("%d (%d names declared)", passed(r.Declaring), len(r.Declared))
+	case r.DeclareNote != "":
+		return "– (" + note(r.DeclareNote) + ")"
+	}
+	return "–"
 }
 
 // reportSchemas prints one row per input, one cell per generator.
@@ -55,9 +70,9 @@ func cell(s schemaResult) string {
 }
 
 // reportInstances lists one generator's round-trip failures.
-func reportInstances(w io.Writer, r result) {
-	failed := len(r.Instances) - r.roundTripped()
-	fmt.Fprintf(w, "%s: %d of %d examples round-trip", r.Generator, r.roundTripped(), len(r.Instances))
+func reportInstances(w io.Writer, title string, list []instanceResult) {
+	failed := len(list) - passed(list)
+	fmt.Fprintf(w, "%s%d of %d examples round-trip", title, passed(list), len(list))
 	if failed == 0 {
 		fmt.Fprintln(w, ".")
 		return
@@ -66,7 +81,7 @@ func reportInstances(w io.Writer, r result) {
 	fmt.Fprintln(w)
 	seen := map[string]int{}
 	var order []string
-	for _, in := range r.Instances {
+	for _, in := range list {
 		if in.OK {
 			continue
 		}
@@ -75,7 +90,7 @@ func reportInstances(w io.Writer, r result) {
 		}
 	}
 	for _, n := range order {
-		fmt.Fprintf(w, "- %s (%s)\n", note(n), examplesWith(r.Instances, n))
+		fmt.Fprintf(w, "- %s (%s)\n", note(n), examplesWith(list, n))
 	}
 }
 
@@ -104,10 +119,10 @@ func (r result) counts() (gen, built, vetted int) {
 	return gen, built, vetted
 }
 
-// roundTripped is how many examples came back equal.
-func (r result) roundTripped() int {
+// passed is how many examples came back equal.
+func passed(list []instanceResult) int {
 	n := 0
-	for _, in := range r.Instances {
+	for _, in := range list {
 		n += b2i(in.OK)
 	}
 	return n

@@ -47,6 +47,15 @@ type result struct {
 	Setup     error // the generator could not be built or installed
 	Schemas   []schemaResult
 	Instances []instanceResult
+
+	// Declared and Declaring are the "what if it built" round trips: when
+	// the package of roundTripInput generated but does not build only for
+	// names it never declares, Declared lists them and Declaring holds
+	// the round trips once each is declared as raw JSON (a struct embedding json.RawMessage). DeclareNote says why
+	// that was not tried or did not work.
+	Declared    []string
+	Declaring   []instanceResult
+	DeclareNote string
 }
 
 // A schemaResult says how far one input got: generated, then built, then
@@ -84,8 +93,26 @@ func run(ctx context.Context, g generator, work string) result {
 	for _, in := range inputs {
 		r.Schemas = append(r.Schemas, generate(ctx, t, mod, in))
 	}
-	r.Instances = roundTrips(ctx, mod, r.Schemas[len(r.Schemas)-1])
+	last := r.Schemas[len(r.Schemas)-1]
+	r.Instances = roundTrips(ctx, mod, last)
+	if last.Generated && !last.Built {
+		r.declaring(ctx, mod, last)
+	}
 	return r
+}
+
+// declaring fills in the "what if it built" round trips.
+func (r *result) declaring(ctx context.Context, mod string, s schemaResult) {
+	ctx, cancel := context.WithTimeout(ctx, stepTimeout)
+	defer cancel()
+	names, err := declareUndefined(ctx, mod, s.Input.Pkg)
+	if err != nil {
+		r.DeclareNote = err.Error()
+		return
+	}
+	r.Declared = names
+	s.Built = true
+	r.Declaring = roundTrips(ctx, mod, s)
 }
 
 // setup builds or installs g into work/bin within stepTimeout.

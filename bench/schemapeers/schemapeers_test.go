@@ -113,3 +113,14 @@ func TestFirstErrorLine(t *testing.T) {
 		t.Errorf("firstErrorLine = %q", got)
 	}
 }
+
+func TestUndefinedNames(t *testing.T) {
+	out := "# schemapeers.gen/p\np/types.go:3:4: undefined: B_5\np/types.go:9:4: undefined: A\np/types.go:12:4: undefined: B_5\n"
+	names, other := undefinedNames(out)
+	if strings.Join(names, ",") != "A,B_5" || other != "" {
+		t.Errorf("undefinedNames = %q, %q", names, other)
+	}
+	if _, other := undefinedNames(out + "p/types.go:20:1: missing return\n"); other != "p/types.go:20:1: missing return" {
+		t.Errorf("other = %q", other)
+	}
+}
