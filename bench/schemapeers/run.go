@@ -51,8 +51,9 @@ type result struct {
 	// Declared and Declaring are the "what if it built" round trips: when
 	// the package of roundTripInput generated but does not build only for
 	// names it never declares, Declared lists them and Declaring holds
-	// the round trips once each is declared as raw JSON (a struct embedding json.RawMessage). DeclareNote says why
-	// that was not tried or did not work.
+	// the round trips once each is declared as raw JSON (a struct
+	// embedding json.RawMessage). DeclareNote says why that was not tried
+	// or did not work.
 	Declared    []string
 	Declaring   []instanceResult
 	DeclareNote string
