@@ -32,9 +32,6 @@ var inputs = []input{
 // examplesDir holds the instances of roundTripInput, one folder per type.
 const examplesDir = "testdata/mcp/2026-07-28/examples"
 
-// roundTripInput is the package the examples are decoded with.
-var roundTripInput = inputs[len(inputs)-1]
-
 // stepTimeout bounds each command, so one generator that hangs costs a
 // row of failures and not the run.
 const stepTimeout = 3 * time.Minute
@@ -49,7 +46,7 @@ type result struct {
 	Instances []instanceResult
 
 	// Declared and Declaring are the "what if it built" round trips: when
-	// the package of roundTripInput generated but does not build only for
+	// the package of the last input generated but does not build only for
 	// names it never declares, Declared lists them and Declaring holds
 	// the round trips once each is declared as raw JSON (a struct
 	// embedding json.RawMessage). DeclareNote says why that was not tried
