@@ -29,7 +29,7 @@ var inputs = []input{
 	{"MCP 2026-07-28", "testdata/mcp/2026-07-28/schema.json", "mcp20260728"},
 }
 
-// examplesDir holds the instances of roundTripInput, one folder per type.
+// examplesDir holds the instances of the last input, one folder per type.
 const examplesDir = "testdata/mcp/2026-07-28/examples"
 
 // stepTimeout bounds each command, so one generator that hangs costs a
