@@ -6,7 +6,7 @@
 // and the cost of generating all four vendored schemas.
 //
 // The flat structs, the streams, the large messages and the benchmark
-// loops are in the package bench/corpus, shared with bench/peers. Two
+// loops are in the package bench/corpus, shared with bench/peers. Three
 // modules of their own compare acpgen with other Go code, so that it never
 // becomes a dependency of acpgen:
 //
@@ -16,7 +16,10 @@
 //     (goccy/go-json, bytedance/sonic, json-iterator/go, mailru/easyjson)
 //     on the flat structs and coder/acp-go-sdk's types, on the same
 //     streams and large messages, in one test binary (bench/peers/run.sh,
-//     bench/peers/README.md).
+//     bench/peers/README.md);
+//   - bench/schemapeers: acpgen against go-jsonschema and quicktype on the
+//     same published JSON Schemas (generate, build, round-trip MCP's
+//     examples; bench/schemapeers/run.sh, docs/schema-peers.md).
 //
 // The traffic is in testdata/*.jsonl, one SessionNotification (v1) or
 // UpdateSessionNotification (v2) params object per line. It is written by
