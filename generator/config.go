@@ -55,6 +55,11 @@ type Config struct {
 	// others are left out as if the unstable schema did not have them.
 	EmitFeatures []string
 
+	// RootType names the Go type of the schema's root, when the root
+	// describes a value (it has a type) or a $ref points to it. Empty:
+	// the root's title, else the schema file's name.
+	RootType string
+
 	// ProtocolVersion is the protocol version the package speaks, emitted
 	// as CurrentProtocolVersion in a package with methods. 0 takes it from
 	// the schema's location: ACP publishes each version's schema in a
