@@ -30,7 +30,7 @@ type Doc struct {
 	// RootType names the root's type when it has one (the command's
 	// -root-type); empty, its title or the file's name does.
 	RootType string
-	targets        map[string]*Node // each $ref's schema by the $ref's path (refs.go)
+	targets  map[string]*Node // each $ref's schema by the $ref's path (refs.go)
 }
 
 // Load checks that data is JSON, that it is a valid JSON Schema (the

@@ -30,12 +30,12 @@ type Node struct {
 	// PrefixItems is a tuple's item schemas (prefixItems, or items
 	// written as a list before 2020-12); AdditionalItems and
 	// UnevaluatedItems the rest's. The builder implements none yet.
-	PrefixItems                     []*Node
-	AdditionalItems                 *Node
-	UnevaluatedItems                *Node
-	PatternProperties               []Property
-	DependentSchemas                []Property
-	Dependencies                    bool // dependencies holding a schema
+	PrefixItems       []*Node
+	AdditionalItems   *Node
+	UnevaluatedItems  *Node
+	PatternProperties []Property
+	DependentSchemas  []Property
+	Dependencies      bool // dependencies holding a schema
 	// AdditionalProperties is the schema of extra members; AdditionalAny is
 	// set for `additionalProperties: true`, AdditionalNone for false.
 	AdditionalProperties *Node
