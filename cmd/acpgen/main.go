@@ -44,7 +44,7 @@ type options struct {
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
 	unknownMembers                                   string
-	draftPath                                        string
+	draftPath, rootType                              string
 	check, validate                                  bool
 	protocolVersion                                  int64
 }
@@ -65,6 +65,7 @@ func parseFlags(args []string) (options, error) {
 	fs.Int64Var(&o.protocolVersion, "protocol-version", 0, "protocol version the package speaks, as CurrentProtocolVersion (default: the schema directory's name, v1 → 1)")
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.StringVar(&o.unknownMembers, "unknown-members", "keep", "members a type does not declare: keep (in its Unknown field, encoded back) or drop (ignored, as the reference implementation does)")
+	fs.StringVar(&o.rootType, "root-type", "", "Go name of the schema root's type, when the root describes a value or a $ref points to it (default: its title, else the schema file's name)")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
 	fs.StringVar(&o.draftPath, "draft-features", "", "write a draft feature map for the schemas to this file (from -features, or from none) instead of generating")
 	if err := fs.Parse(args); err != nil {
@@ -106,7 +107,7 @@ func run(args []string, stdout io.Writer) error {
 
 // configFor reads the inputs the flags name into a generator.Config.
 func configFor(o options) (generator.Config, error) {
-	cfg := generator.Config{Package: o.pkg, Validate: o.validate, ProtocolVersion: o.protocolVersion}
+	cfg := generator.Config{Package: o.pkg, Validate: o.validate, ProtocolVersion: o.protocolVersion, RootType: o.rootType}
 	switch o.unknownMembers {
 	case "keep":
 	case "drop":

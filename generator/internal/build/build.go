@@ -61,14 +61,15 @@ func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 
 // claimDefinition names a definition: its own name, but for initialisms
 // (naming.TypeName), so users find types by their protocol names. A name
-// that is no exported Go identifier (possiblySecretString, uri_repo,
-// 2024-01) is made one by naming.GoName, suffixed if taken; so is the
+// that is no exported Go identifier (possiblySecretString, 2024-01), or
+// one Go would not write (uri_repo), is made one by naming.GoName, suffixed if taken; so is the
 // second of two definitions of one name ($defs/A beside definitions/A).
 // Types calls it twice: exact names first, so a definition named as Go
 // names it keeps its name whatever the order; the others after.
 func (b *builder) claimDefinition(d schema.Property, exact bool) error {
 	name := naming.TypeName(d.Name)
-	isExact := token.IsIdentifier(name) && token.IsExported(name) && b.doc.ByName[d.Name] == d.Schema
+	isExact := token.IsIdentifier(name) && token.IsExported(name) && !strings.Contains(name, "_") &&
+		b.doc.ByName[d.Name] == d.Schema
 	if isExact != exact || b.names[d.Schema] != "" {
 		return nil
 	}

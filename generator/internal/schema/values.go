@@ -114,3 +114,18 @@ func readDependencies(n *Node, v []byte) error {
 	n.Limits.Unchecked = append(n.Limits.Unchecked, "dependencies")
 	return nil
 }
+
+// parseClosing reads a keyword about the items no other keyword
+// describes, which is a schema or a boolean: true allows them, so it
+// keeps nothing; false keeps an empty schema at the keyword, which holds
+// a child as a schema does (the builder implements neither yet).
+func parseClosing(n *Node, k *Keyword, v []byte, at string) error {
+	switch string(bytes.TrimSpace(v)) {
+	case "true":
+		return nil
+	case "false":
+		*k.kids.one(n) = &Node{Path: at}
+		return nil
+	}
+	return k.kids.parse(n, v, at)
+}
