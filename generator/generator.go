@@ -87,7 +87,7 @@ func generateAll(cfg Config) ([]OutputFile, error) {
 	}
 	// Meta-schema validation, the slowest step, runs alongside the rest;
 	// its error, if any, comes first (schema.Loads).
-	var l schema.Loads
+	l := schema.Loads{Files: schema.Files{Read: cfg.ReadFile, RefMap: cfg.RefMap}}
 	files, err := generate(cfg, &l)
 	if verr := l.Finish(); verr != nil {
 		return nil, verr

@@ -39,3 +39,28 @@ func TestRealWorldSchemas(t *testing.T) {
 		})
 	}
 }
+
+// TestRefsToOtherFiles: Config.ReadFile reads the files $refs name,
+// RefMap the remote ones; without the map the error names the flag.
+func TestRefsToOtherFiles(t *testing.T) {
+	const main = "internal/schema/testdata/refs/main.json"
+	data, err := os.ReadFile(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{SchemaFile: main, Schema: data, Package: "p", ReadFile: os.ReadFile}
+	if _, err := Generate(cfg); err == nil || !strings.Contains(err.Error(), "-ref-map https://example.com/schemas/remote.json=FILE") {
+		t.Errorf("unmapped: %v", err)
+	}
+	cfg.RefMap = map[string]string{"https://example.com/schemas/": "internal/schema/testdata/refs/mapped/"}
+	files, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := string(fileContent(files, "types.go"))
+	for _, want := range []string{"type Main struct", "type Point struct", "type Color string", "type Unit string"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("no %q", want)
+		}
+	}
+}

@@ -40,11 +40,12 @@ func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 			errs.Add(b.claimDefinition(d, exact))
 		}
 	}
-	errs.Add(b.defineRoot())
+	errs.Add(b.claimRoot())
 	for _, e := range doc.Extra {
 		b.names[e.Schema] = b.ns.Claim(naming.GoName(e.Name), e.Schema.Path)
 	}
-	for _, list := range [][]schema.Property{doc.Defs, doc.Extra} {
+	root := []schema.Property{{Schema: doc.Root}}
+	for _, list := range [][]schema.Property{root, doc.Defs, doc.Extra} {
 		for _, d := range list {
 			if name := b.names[d.Schema]; name != "" {
 				errs.Add(b.define(name, d.Schema))

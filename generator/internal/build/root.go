@@ -7,7 +7,7 @@ import (
 	"github.com/acpgen/acpgen/generator/internal/naming"
 )
 
-// defineRoot builds the schema's root as a type of its own when the root
+// claimRoot names the schema's root, a type of its own when the root
 // describes a value itself (it declares a `type`), as a schema written for
 // one document does (`{"title": "Plan", "type": "object", "properties": …}`),
 // or when a reference points to it (`"$ref": "#"`, a tree). Roots that
@@ -16,8 +16,8 @@ import (
 //
 // The root has no definition name: the caller's (-root-type), its title,
 // or its file's name names it, in that order. It is claimed after every
-// definition name, so a clash is reported here.
-func (b *builder) defineRoot() error {
+// definition name, so a clash is reported here; Types builds it first.
+func (b *builder) claimRoot() error {
 	root := b.doc.Root
 	if !b.doc.RootIsValue() && !b.doc.RootReferenced {
 		return nil
@@ -32,8 +32,5 @@ func (b *builder) defineRoot() error {
 		name = naming.GoName(strings.TrimSuffix(base, filepath.Ext(base)))
 	}
 	b.names[root] = name
-	if err := b.ns.ClaimExact(name, at); err != nil {
-		return err
-	}
-	return b.define(name, root)
+	return b.ns.ClaimExact(name, at)
 }

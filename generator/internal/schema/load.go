@@ -47,7 +47,7 @@ func Load(file string, data []byte) (*Doc, error) {
 }
 
 // parseSchema parses a syntactically valid document into nodes.
-func parseSchema(file string, data []byte) (*Doc, error) {
+func parseSchema(file string, data []byte, files *Files) (*Doc, error) {
 	root, err := parseNode(data, "#")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
@@ -58,7 +58,7 @@ func parseSchema(file string, data []byte) (*Doc, error) {
 			doc.ByName[d.Name] = d.Schema
 		}
 	}
-	if err := doc.resolveRefs(); err != nil {
+	if err := doc.resolveRefs(files); err != nil {
 		return nil, diag.Map(err, func(e error) error { return fmt.Errorf("%s: %w", file, e) })
 	}
 	return doc, nil
@@ -99,31 +99,32 @@ func lineCol(data []byte, offset int64) (int, int) {
 // validateSchema compiles data with the JSON Schema validator, which checks
 // it against the meta-schema its $schema names (draft 4, 6, 7, 2019-09 or
 // 2020-12; 2020-12 without one) and resolves its references.
-func validateSchema(file string, data []byte) error {
+func validateSchema(file string, data []byte, files *Files) error {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("acpgen does not fetch remote schemas (%s)", url)
+		_, data, err := files.read(url)
+		return io.NopCloser(bytes.NewReader(data)), err
 	}
-	const url = "file:///acpgen/schema.json"
+	url := fileURL(file).String()
 	if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
 		return fmt.Errorf("%s: invalid schema: %v", file, err)
 	}
 	if _, err := c.Compile(url); err != nil {
-		return fmt.Errorf("%s: invalid schema: %s", file, describeSchemaError(err))
+		return fmt.Errorf("%s: invalid schema: %s", file, describeSchemaError(err, url))
 	}
 	return nil
 }
 
 // describeSchemaError turns the validator's error into "#/path: message"
 // lines, using the most specific causes it reports.
-func describeSchemaError(err error) string {
+func describeSchemaError(err error, url string) string {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		// A compilation error: it names the schema it is about by
 		// its URL's fragment, if at all; without one it is about the
 		// document as a whole, the root.
-		msg := strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+		msg := strings.ReplaceAll(err.Error(), url, "")
 		msg = strings.ReplaceAll(msg, "jsonschema  compilation failed: ", "")
 		if !strings.Contains(msg, "#") {
 			msg = "#: " + msg

@@ -3,7 +3,6 @@ package schema
 import (
 	"fmt"
 	"net/url"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -26,6 +25,7 @@ type index struct {
 	anchors map[string]*Node // by absolute URI with the anchor as fragment
 	refs    []refAt          // every $ref, in walk order
 	draft   Drafts
+	files   *Files
 	errs    *diag.List
 }
 
@@ -38,11 +38,11 @@ type refAt struct {
 // resolveRefs resolves every $ref of doc, records the schemas they point
 // to that are neither the root nor a definition in doc.Extra, and
 // returns every reference it could not resolve.
-func (d *Doc) resolveRefs() error {
+func (d *Doc) resolveRefs(files *Files) error {
 	var errs diag.List
 	x := &index{byPath: map[string]*Node{}, byURI: map[string]*Node{}, anchors: map[string]*Node{},
-		draft: d.Draft, errs: &errs}
-	file := &url.URL{Scheme: "file", Path: "/" + filepath.ToSlash(d.File)}
+		draft: d.Draft, files: files, errs: &errs}
+	file := fileURL(d.File)
 	x.byURI[file.String()] = d.Root
 	x.walk(d.Root, file)
 	d.targets = make(map[string]*Node, len(x.refs))
@@ -51,7 +51,10 @@ func (d *Doc) resolveRefs() error {
 		defs[p.Schema] = true
 	}
 	extra := map[*Node]bool{}
-	for _, r := range x.refs {
+	// Resolving may load another document, whose references join the
+	// list: ranging by index sees them.
+	for i := 0; i < len(x.refs); i++ {
+		r := x.refs[i]
 		t, err := x.resolve(r)
 		if err != nil {
 			errs.Add(err)
@@ -145,7 +148,9 @@ func (x *index) resolve(r refAt) (*Node, error) {
 	doc := withoutFragment(abs)
 	res := x.byURI[doc]
 	if res == nil {
-		return nil, x.elsewhere(at, r.n.Ref, abs)
+		if res, err = x.load(doc); err != nil {
+			return nil, diag.At(at, "", "$ref %s: %v", Excerpt(r.n.Ref), err)
+		}
 	}
 	var t *Node
 	switch frag := abs.Fragment; {
@@ -162,13 +167,27 @@ func (x *index) resolve(r refAt) (*Node, error) {
 	return t, nil
 }
 
-// elsewhere is the error for a reference to another document: acpgen
-// reads only the document it is given and never fetches one.
-func (x *index) elsewhere(at, ref string, abs *url.URL) error {
-	if abs.Scheme == "file" {
-		return diag.At(at, "copy the definitions it needs into this document", "$ref %s points to another file (%s), which acpgen does not read", Excerpt(ref), Excerpt(abs.Path))
+// load reads, parses and indexes the document at URL doc, which a
+// reference names; its schemas' paths start with its file name.
+func (x *index) load(doc string) (*Node, error) {
+	name, data, err := x.files.read(doc)
+	if err != nil {
+		return nil, err
 	}
-	return diag.At(at, "copy the definitions it needs into this document", "$ref %s is remote; acpgen never fetches schemas", Excerpt(ref))
+	if err := checkDepth(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if err := CheckJSONSyntax(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	root, err := parseNode(data, name+"#")
+	if err != nil {
+		return nil, err
+	}
+	x.byURI[doc] = root
+	u, _ := url.Parse(doc)
+	x.walk(root, u)
+	return root, nil
 }
 
 func withoutFragment(u *url.URL) string {

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -9,7 +10,7 @@ import (
 // meta-schema (the tests hold only the parsing and resolving to account).
 func load(t *testing.T, doc string) (*Doc, error) {
 	t.Helper()
-	return parseSchema("x.json", []byte(doc))
+	return parseSchema("x.json", []byte(doc), &Files{})
 }
 
 // targetOf is the path of the schema the $ref at path points to.
@@ -75,8 +76,8 @@ func TestRefErrors(t *testing.T) {
 		"D": {"$ref": "#nowhere"}
 	}}`)
 	want := []string{
-		`x.json: #/$defs/A/$ref: $ref "https://example.com/s.json#/$defs/X" is remote; acpgen never fetches schemas; copy the definitions it needs into this document`,
-		`x.json: #/$defs/B/$ref: $ref "other.json#/$defs/Y" points to another file ("/other.json"), which acpgen does not read; copy the definitions it needs into this document`,
+		`x.json: #/$defs/A/$ref: $ref "https://example.com/s.json#/$defs/X": "https://example.com/s.json" is remote and acpgen never fetches schemas; map it to a local file with -ref-map https://example.com/s.json=FILE`,
+		`x.json: #/$defs/B/$ref: $ref "other.json#/$defs/Y": "other.json" is another file, and no reader was given to read it (Config.ReadFile)`,
 		`x.json: #/$defs/C/$ref: $ref "#/$defs/Nowhere" points to no schema in the document`,
 		`x.json: #/$defs/D/$ref: $ref "#nowhere" points to no schema in the document`,
 	}
@@ -164,5 +165,37 @@ func TestPathName(t *testing.T) {
 		if got := PathName(path); got != want {
 			t.Errorf("PathName(%s) = %q, want %q", path, got, want)
 		}
+	}
+}
+
+// TestRefOtherFiles: references to other files are read relative to the
+// file holding them, transitively; remote ones through the ref map.
+func TestRefOtherFiles(t *testing.T) {
+	files := &Files{Read: os.ReadFile, RefMap: map[string]string{"https://example.com/schemas/": "testdata/refs/mapped/"}}
+	data, err := os.ReadFile("testdata/refs/main.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := parseSchema("testdata/refs/main.json", data, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for from, to := range map[string]string{
+		"local":  "testdata/refs/sub/other.json#/definitions/Point",
+		"remote": "testdata/refs/mapped/remote.json#/$defs/Color",
+	} {
+		if got := targetOf(t, d, "#/properties/"+from); got != to {
+			t.Errorf("%s: points to %s, want %s", from, got, to)
+		}
+	}
+	var extra []string
+	for _, e := range d.Extra {
+		extra = append(extra, e.Name)
+	}
+	if got := strings.Join(extra, ", "); got != "Point, Color, Unit" {
+		t.Errorf("extra: %s", got)
+	}
+	if err := validateSchema("testdata/refs/main.json", data, files); err != nil {
+		t.Errorf("validating: %v", err)
 	}
 }
