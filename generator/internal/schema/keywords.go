@@ -78,6 +78,9 @@ type Keyword struct {
 	Example string
 	// Hint says, for an Unsupported keyword, what to write instead.
 	Hint string
+	// Note says what the keyword does, for docs/json-schema.md, where
+	// the other columns do not say enough.
+	Note string
 
 	kids schemas                   // the child schemas it holds, if any
 	has  func(n *Node) bool        // whether a written value says something; nil: it does
@@ -117,21 +120,21 @@ const extrasPlace = "on an object that becomes a struct (with properties) or a m
 // list them.
 var table = []Keyword{
 	annotation("$schema", allDrafts, `"https://json-schema.org/draft/2020-12/schema"`),
-	{Name: "$id", Drafts: since6, Use: Shapes, Field: "ID", BesideRef: true, Example: `"https://example.com/a.json"`, read: readID},
+	{Name: "$id", Drafts: since6, Use: Shapes, Note: "names the schema for $ref, and sets the base URI of the references below it", Field: "ID", BesideRef: true, Example: `"https://example.com/a.json"`, read: readID},
 	// Draft 4's spelling of $id.
-	{Name: "id", Drafts: Draft4, Use: Shapes, Field: "ID", BesideRef: true, Example: `"a.json"`, read: readID},
-	{Name: "$anchor", Drafts: since2019, Use: Shapes, Field: "Anchor", BesideRef: true, Example: `"a"`, read: readAnchor},
+	{Name: "id", Drafts: Draft4, Use: Shapes, Note: "draft 4's $id (`#name`: an anchor)", Field: "ID", BesideRef: true, Example: `"a.json"`, read: readID},
+	{Name: "$anchor", Drafts: since2019, Use: Shapes, Note: "names the schema for `$ref: \"#name\"`", Field: "Anchor", BesideRef: true, Example: `"a"`, read: readAnchor},
 	annotation("$comment", since7, `"for schema authors"`),
 	annotation("$vocabulary", since2019, `{"https://json-schema.org/draft/2020-12/vocab/core": true}`),
 	annotation("$dynamicAnchor", Draft2020, `"meta"`),
 	annotation("$recursiveAnchor", Draft2019, `true`),
-	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
+	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Note: "the referenced schema's type (see References above)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
 		read: readRef, has: func(n *Node) bool { return n.Ref != "" }},
 	unsupported("$dynamicRef", Draft2020, `"#meta"`, "dynamic references are not resolved; use $ref"),
 	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
-	{Name: "const", Drafts: since6, Use: Shapes, Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
+	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; elsewhere an error for now", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
 	{Name: "enum", Drafts: allDrafts, Use: Shapes, Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
 	{Name: "properties", Drafts: allDrafts, Use: Shapes, Field: "Properties", BesideRef: true, Narrows: true,
 		Example: `{"a": {}, "b/c": {"type": "string"}}`,
@@ -170,7 +173,7 @@ var table = []Keyword{
 	// Until 2019-09, dependencies held both dependentRequired's lists and
 	// dependentSchemas' schemas; only the lists are read.
 	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "Dependencies", Narrows: true,
-		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; list required members instead",
+		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; list required members instead (lists validate only, as dependentRequired does)",
 		read: readDependencies, has: func(n *Node) bool { return n.Dependencies }},
 	{Name: "allOf", Drafts: allDrafts, Use: Shapes, Field: "AllOf", Narrows: true, Placed: "around a single $ref",
 		Example: `[{"$ref": "#/$defs/A"}]`, kids: schemaList(Part, func(n *Node) *[]*Node { return &n.AllOf })},
@@ -181,7 +184,7 @@ var table = []Keyword{
 	{Name: "not", Drafts: allDrafts, Use: Shapes, Field: "Not", Narrows: true,
 		Placed:  "on the catch-all variant of a tagged union (titled other or unknown), listing the tag values it excludes",
 		Example: `{"const": "a"}`, kids: oneSchema(Negated, func(n *Node) **Node { return &n.Not })},
-	{Name: "format", Drafts: allDrafts, Use: Shapes, Field: "Format", Example: `"int32"`,
+	{Name: "format", Drafts: allDrafts, Use: Shapes, Note: "picks the Go integer or float type (int32, uint64, …); other formats are ignored", Field: "Format", Example: `"int32"`,
 		read: readFormat, has: func(n *Node) bool { return n.Format != "" }},
 	limit("minLength", allDrafts, `1`),
 	limit("maxLength", allDrafts, `2`),
@@ -210,7 +213,7 @@ var table = []Keyword{
 	limit("if", since7, `{"required": ["a"]}`),
 	limit("then", since7, `{"required": ["b"]}`),
 	limit("else", since7, `{"required": ["c"]}`),
-	{Name: "title", Drafts: allDrafts, Use: Shapes, Field: "Title", BesideRef: true, Example: `"Other"`, read: readTitle},
+	{Name: "title", Drafts: allDrafts, Use: Shapes, Note: "names the root's type; `other` or `unknown` marks a union's catch-all", Field: "Title", BesideRef: true, Example: `"Other"`, read: readTitle},
 	{Name: "description", Drafts: allDrafts, Use: Documents, Field: "Description", BesideRef: true, Example: `"Says why."`, read: readDescription},
 	// Editors' descriptions: the doc comment when description is absent.
 	{Name: "markdownDescription", Use: Documents, Field: "Description", BesideRef: true, Example: `"Says *why*."`,
@@ -276,6 +279,7 @@ func limit(name string, drafts Drafts, example string) Keyword {
 // definitions is $defs or its older spelling.
 func definitions(name string, drafts Drafts) Keyword {
 	return Keyword{Name: name, Drafts: drafts, Use: Shapes, Field: "Defs", BesideRef: true,
+		Note:    "at the root, each is a type named after it; nested ones are types when a $ref points to them",
 		Example: `{"A": {"type": "string"}}`, parse: parseDefs,
 		kids: schemaMap(Definitions, func(n *Node) *[]Property { return &n.Defs })}
 }
