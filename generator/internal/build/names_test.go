@@ -111,3 +111,16 @@ func TestProblemsBounded(t *testing.T) {
 		t.Errorf("%d lines, last %q", len(lines), lines[len(lines)-1])
 	}
 }
+
+// TestRootType: the caller's name for the root's type wins over its title.
+func TestRootType(t *testing.T) {
+	d, err := schema.Load("x.json", []byte(`{"title": "Plan", "type": "object", "properties": {"a": {"type": "string"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.RootType = "Tree"
+	types, _, err := Types(d)
+	if err != nil || !slices.Equal(declNamesOf(types), []string{"Tree"}) {
+		t.Errorf("types %q, err %v", declNamesOf(types), err)
+	}
+}

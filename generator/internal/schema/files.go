@@ -24,14 +24,30 @@ type Files struct {
 }
 
 // fileURL is the URL a document is known by until its $id says
-// otherwise: its file name, relative ones under the host "local" so that
-// they resolve against each other as paths do.
+// otherwise: its file's absolute path, so that relative references
+// (`../a.json`) resolve as paths do.
 func fileURL(file string) *url.URL {
-	file = filepath.ToSlash(file)
-	if strings.HasPrefix(file, "/") {
-		return &url.URL{Scheme: "file", Path: file}
+	if abs, err := filepath.Abs(file); err == nil {
+		file = abs
 	}
-	return &url.URL{Scheme: "file", Host: "local", Path: "/" + file}
+	file = filepath.ToSlash(file)
+	if !strings.HasPrefix(file, "/") {
+		file = "/" + file // a Windows drive
+	}
+	return &url.URL{Scheme: "file", Path: file}
+}
+
+// shortName is the name errors use for a file: relative to the working
+// directory when it is below it, as the command's arguments are.
+func shortName(file string) string {
+	wd, err := filepath.Abs(".")
+	if err != nil {
+		return file
+	}
+	if rel, err := filepath.Rel(wd, filepath.FromSlash(file)); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }
 
 // local is the file a document URL is read from, if any: a file URL's
@@ -39,10 +55,7 @@ func fileURL(file string) *url.URL {
 func (f *Files) local(doc string) (string, error) {
 	u, err := url.Parse(doc)
 	if err == nil && u.Scheme == "file" {
-		if u.Host == "local" {
-			return strings.TrimPrefix(u.Path, "/"), nil
-		}
-		return u.Path, nil
+		return shortName(u.Path), nil
 	}
 	prefixes := make([]string, 0, len(f.RefMap))
 	for p := range f.RefMap {

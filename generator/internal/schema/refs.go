@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"reflect"
 	"slices"
 	"strings"
@@ -65,10 +66,20 @@ func (d *Doc) resolveRefs(files *Files) error {
 			d.RootReferenced = true
 		} else if !defs[t] && !extra[t] {
 			extra[t] = true
-			d.Extra = append(d.Extra, Property{Name: PathName(t.Path), Schema: t})
+			d.Extra = append(d.Extra, Property{Name: extraName(t), Schema: t})
 		}
 	}
 	return errs.Err()
+}
+
+// extraName names a referenced schema that is not a definition: from its
+// path, or, for another file's root, from the file's name.
+func extraName(t *Node) string {
+	if name := PathName(t.Path); name != "" {
+		return name
+	}
+	file, _, _ := strings.Cut(t.Path, "#")
+	return strings.TrimSuffix(path.Base(file), path.Ext(file))
 }
 
 // walk indexes n and every schema below it. base is the URI n's

@@ -192,7 +192,7 @@ func TestRefOtherFiles(t *testing.T) {
 	for _, e := range d.Extra {
 		extra = append(extra, e.Name)
 	}
-	if got := strings.Join(extra, ", "); got != "Point, Color, Unit" {
+	if got := strings.Join(extra, ", "); got != "Point, Color, Unit, whole" {
 		t.Errorf("extra: %s", got)
 	}
 	if err := validateSchema("testdata/refs/main.json", data, files); err != nil {
