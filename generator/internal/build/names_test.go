@@ -124,3 +124,23 @@ func TestRootType(t *testing.T) {
 		t.Errorf("types %q, err %v", declNamesOf(types), err)
 	}
 }
+
+// TestPropertyNames: property names become fields by the same rule,
+// unique per struct in schema order.
+func TestPropertyNames(t *testing.T) {
+	types, err := typesOf(t, `{"$defs": {"A": {"type": "object", "properties": {
+		"@type": {"type": "string"}, "type": {"type": "string"}, "$schema": {"type": "string"},
+		"2024-01": {"type": "string"}, "名前": {"type": "string"}, "uri_repo": {"type": "string"}
+	}}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range types[0].Struct.Fields {
+		got = append(got, f.Go)
+	}
+	want := []string{"Type", "Type2", "Schema", "X202401", "X名前", "URIRepo"}
+	if !slices.Equal(got, want) {
+		t.Errorf("fields %q, want %q", got, want)
+	}
+}
