@@ -201,13 +201,17 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 	}
 	names := naming.NewFieldNames()
 	var out []*ir.Field
+	// Every property is built, so each one acpgen cannot express is
+	// listed, not just the first.
+	var errs diag.List
 	for _, p := range n.Properties {
 		if skip != "" && p.Name == skip {
 			continue
 		}
 		e, nullable, err := b.expr(naming.MemberType(owner, p.Name), p.Schema)
 		if err != nil {
-			return nil, err
+			errs.Add(err)
+			continue
 		}
 		out = append(out, &ir.Field{
 			JSON:           p.Name,
@@ -221,7 +225,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 			DefaultOnNull:  p.Schema.DefaultOnNull,
 		})
 	}
-	return out, nil
+	return out, errs.Err()
 }
 
 // checkRequired rejects a required list naming a property n does not
