@@ -55,6 +55,21 @@ type Config struct {
 	// others are left out as if the unstable schema did not have them.
 	EmitFeatures []string
 
+	// ReadFile reads the other files the schema's $refs name (relative
+	// ones against the file holding the $ref, so SchemaFile should be the
+	// schema's path); nil: a $ref to another file is an error. Generate
+	// does no other I/O.
+	ReadFile func(name string) ([]byte, error)
+	// RefMap maps URL prefixes to local files or directories, for $refs
+	// to remote schemas, which acpgen never fetches:
+	// {"https://example.com/schemas/": "vendor/schemas/"}.
+	RefMap map[string]string
+
+	// RootType names the Go type of the schema's root, when the root
+	// describes a value (it has a type) or a $ref points to it. Empty:
+	// the root's title, else the schema file's name.
+	RootType string
+
 	// ProtocolVersion is the protocol version the package speaks, emitted
 	// as CurrentProtocolVersion in a package with methods. 0 takes it from
 	// the schema's location: ACP publishes each version's schema in a

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/acpgen/acpgen/generator/internal/build"
+	"github.com/acpgen/acpgen/generator/internal/diag"
 	"github.com/acpgen/acpgen/generator/internal/emit"
 	"github.com/acpgen/acpgen/generator/internal/gate"
 	"github.com/acpgen/acpgen/generator/internal/helpers"
@@ -30,9 +31,11 @@ type OutputFile struct {
 }
 
 // Generate loads the schema, builds the IR and emits the package. It returns
-// an error naming the file and the schema path of the first construct it
-// cannot handle (or cannot express in Go that builds: see the README); it
-// never returns partial output. Messages are at most maxErrorBytes long.
+// an error naming the file and the schema path of each construct it
+// cannot handle (or cannot express in Go that builds: see the README),
+// one per line: a *diag.Errors listing at most diag.Max when the schema
+// and build stages found several, the error itself when there is one. It
+// never returns partial output. Each line is at most maxErrorBytes long.
 // A schema nesting deeper than schema.MaxDepth is rejected first, in one
 // pass, so the recursive stages after it run at most that deep, in time
 // and memory linear in the schema and its output.
@@ -57,10 +60,16 @@ type boundedError struct {
 func (e *boundedError) Error() string { return e.msg }
 func (e *boundedError) Unwrap() error { return e.err }
 
+// boundError bounds err's message, each line of a list (diag.Errors) on
+// its own.
 func boundError(err error) error {
 	if err == nil {
 		return nil
 	}
+	return diag.Map(err, boundOne)
+}
+
+func boundOne(err error) error {
 	msg := err.Error()
 	if len(msg) <= maxErrorBytes {
 		return err
@@ -78,7 +87,7 @@ func generateAll(cfg Config) ([]OutputFile, error) {
 	}
 	// Meta-schema validation, the slowest step, runs alongside the rest;
 	// its error, if any, comes first (schema.Loads).
-	var l schema.Loads
+	l := schema.Loads{Files: schema.Files{Read: cfg.ReadFile, RefMap: cfg.RefMap}}
 	files, err := generate(cfg, &l)
 	if verr := l.Finish(); verr != nil {
 		return nil, verr
@@ -116,6 +125,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 			return nil, err
 		}
 	}
+	doc.RootType = cfg.RootType
 	types, ns, err := build.Types(doc)
 	if err != nil {
 		return nil, err

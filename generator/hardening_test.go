@@ -130,11 +130,11 @@ func TestControlCharactersInDocs(t *testing.T) {
 func TestErrorsBounded(t *testing.T) {
 	long := strings.Repeat("k", 1<<20)
 	cases := map[string]string{
-		"keyword":    `{"$defs": {"A": {"type": "string", "` + long + `": 1}}}`,
+		"anchor":     `{"$defs": {"A": {"type": "object", "properties": {"a": {"$ref": "#` + long + `"}}}}}`,
 		"ref":        `{"$defs": {"A": {"type": "object", "properties": {"a": {"$ref": "#/$defs/` + long + `"}}}}}`,
 		"enum":       `{"$defs": {"E": {"oneOf": [{"type": "string", "const": "` + long + `"}, {"type": "string", "const": "` + long + `"}]}}}`,
 		"path":       `{"$defs": {"A": {"type": "object", "properties": {"` + long + `": {"type": "object", "properties": {"x": {"type": "strung"}}}}}}}`,
-		"definition": `{"$defs": {"a` + long + `": {"type": "string"}}}`,
+		"definition": `{"$defs": {"A` + long + `Id": {"type": "string"}, "A` + long + `ID": {"type": "string"}}}`,
 	}
 	for name, schema := range cases {
 		_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p"})

@@ -12,8 +12,8 @@ func TestSchemaFormErrors(t *testing.T) {
 	cases := []struct {
 		name, schema, want string
 	}{
-		{"root without title", `{"type": "object", "properties": {"a": {"type": "string"}}}`,
-			`x.json: #: the root schema describes a value (type [object]) but has no title`},
+		{"root without title named after its file", `{"type": "object", "properties": {"a": {"type": "string"}}, "$defs": {"X": {"type": "string"}}}`,
+			`x.json: #: Go name X is already used by #/$defs/X`},
 		{"root title taken", `{"title": "A", "type": "object", "properties": {"a": {"type": "string"}}, "$defs": {"A": {"type": "string"}}}`,
 			`x.json: #/title: Go name A is already used by #/$defs/A`},
 		{"enum of numbers", `{"$defs": {"A": {"enum": ["a", 1]}}}`,

@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/acpgen/acpgen/generator"
 )
@@ -44,13 +45,28 @@ type options struct {
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
 	unknownMembers                                   string
-	draftPath                                        string
+	draftPath, rootType                              string
 	check, validate                                  bool
 	protocolVersion                                  int64
+	refMap                                           refMap
+}
+
+// refMap is the repeatable -ref-map URL=FILE flag.
+type refMap map[string]string
+
+func (m refMap) String() string { return "" }
+
+func (m refMap) Set(v string) error {
+	url, file, ok := strings.Cut(v, "=")
+	if !ok || url == "" || file == "" {
+		return fmt.Errorf("want URL=FILE, got %q", v)
+	}
+	m[url] = file
+	return nil
 }
 
 func parseFlags(args []string) (options, error) {
-	var o options
+	o := options{refMap: refMap{}}
 	fs := flag.NewFlagSet("acpgen", flag.ContinueOnError)
 	fs.BoolVar(&o.version, "version", false, "print acpgen's version and the embedded ACP schemas' release and integrity, and exit")
 	fs.StringVar(&o.initSchema, "init-schema", "", "write the embedded schema files of -protocol into this directory, as -schema DIR reads them, and exit")
@@ -65,6 +81,8 @@ func parseFlags(args []string) (options, error) {
 	fs.Int64Var(&o.protocolVersion, "protocol-version", 0, "protocol version the package speaks, as CurrentProtocolVersion (default: the schema directory's name, v1 → 1)")
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.StringVar(&o.unknownMembers, "unknown-members", "keep", "members a type does not declare: keep (in its Unknown field, encoded back) or drop (ignored, as the reference implementation does)")
+	fs.StringVar(&o.rootType, "root-type", "", "Go name of the schema root's type, when the root describes a value or a $ref points to it (default: its title, else the schema file's name)")
+	fs.Var(o.refMap, "ref-map", "URL=FILE: read $refs to URLs starting with URL from FILE (a file, or a directory ending in /), as acpgen fetches nothing; repeatable")
 	fs.BoolVar(&o.check, "check", false, "write nothing; exit 1 with a diff when -out is stale")
 	fs.StringVar(&o.draftPath, "draft-features", "", "write a draft feature map for the schemas to this file (from -features, or from none) instead of generating")
 	if err := fs.Parse(args); err != nil {
@@ -106,7 +124,8 @@ func run(args []string, stdout io.Writer) error {
 
 // configFor reads the inputs the flags name into a generator.Config.
 func configFor(o options) (generator.Config, error) {
-	cfg := generator.Config{Package: o.pkg, Validate: o.validate, ProtocolVersion: o.protocolVersion}
+	cfg := generator.Config{Package: o.pkg, Validate: o.validate, ProtocolVersion: o.protocolVersion, RootType: o.rootType,
+		ReadFile: os.ReadFile, RefMap: o.refMap}
 	switch o.unknownMembers {
 	case "keep":
 	case "drop":

@@ -85,6 +85,30 @@ func TestBadFlags(t *testing.T) {
 	if err := run([]string{"extra"}, &bytes.Buffer{}); err == nil {
 		t.Errorf("extra argument accepted")
 	}
+	if err := run([]string{"-ref-map", "https://example.com/"}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "want URL=FILE") {
+		t.Errorf("-ref-map without a file: %v", err)
+	}
+}
+
+// TestRefMapAndRootType: -ref-map reads a remote $ref from a local
+// directory, and -root-type names the root.
+func TestRefMapAndRootType(t *testing.T) {
+	out := t.TempDir()
+	refs := "../../generator/internal/schema/testdata/refs/"
+	err := run([]string{"-schema", refs + "main.json", "-ref-map", "https://example.com/schemas/=" + refs + "mapped/",
+		"-root-type", "Doc", "-out", out, "-package", "refs"}, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, err := os.ReadFile(filepath.Join(out, "types.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"type Doc struct", "type Color string"} {
+		if !strings.Contains(string(types), want) {
+			t.Errorf("no %q", want)
+		}
+	}
 }
 
 func mustStat(t *testing.T, path string) os.FileInfo {

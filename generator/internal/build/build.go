@@ -2,9 +2,11 @@ package build
 
 import (
 	"fmt"
+	"go/token"
 	"slices"
 	"strings"
 
+	"github.com/acpgen/acpgen/generator/internal/diag"
 	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/naming"
 	"github.com/acpgen/acpgen/generator/internal/schema"
@@ -21,30 +23,63 @@ type builder struct {
 	// honoured records keywords acted on only in some places
 	// (honoured.go).
 	honoured map[honourKey]bool
+	// names are the Go names of the schemas that become named types:
+	// definitions, the root, the other schemas references point to.
+	names map[*schema.Node]string
 }
 
 // Types sorts every definition of doc into an IR type. It returns the
-// namespace too, for names derived later (gated parts).
+// namespace too, for names derived later (gated parts). Every
+// definition is built, so the error lists every construct of every
+// definition acpgen cannot express (diag.Errors), up to diag.Max.
 func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
-	b := &builder{doc: doc, ns: naming.NewNamespace()}
-	for _, d := range doc.Defs {
-		if err := b.ns.ClaimExact(naming.TypeName(d.Name), d.Schema.Path); err != nil {
-			return nil, nil, b.wrap(err)
+	b := &builder{doc: doc, ns: naming.NewNamespace(), names: map[*schema.Node]string{}}
+	var errs diag.List
+	for _, exact := range []bool{true, false} {
+		for _, d := range doc.Defs {
+			errs.Add(b.claimDefinition(d, exact))
 		}
 	}
-	if err := b.defineRoot(); err != nil {
-		return nil, nil, b.wrap(err)
+	errs.Add(b.claimRoot())
+	for _, e := range doc.Extra {
+		b.names[e.Schema] = b.ns.Claim(naming.GoName(e.Name), e.Schema.Path)
 	}
-	for _, d := range doc.Defs {
-		if err := b.define(naming.TypeName(d.Name), d.Schema); err != nil {
-			return nil, nil, b.wrap(err)
+	root := []schema.Property{{Schema: doc.Root}}
+	for _, list := range [][]schema.Property{root, doc.Defs, doc.Extra} {
+		for _, d := range list {
+			if name := b.names[d.Schema]; name != "" {
+				errs.Add(b.define(name, d.Schema))
+			}
 		}
 	}
-	if err := b.checkHonoured(); err != nil {
-		return nil, nil, b.wrap(err)
+	errs.Add(b.checkHonoured(errs.Len() == 0))
+	if err := errs.Err(); err != nil {
+		return nil, nil, diag.Map(err, b.wrap)
 	}
 	ir.MarkObjects(b.types)
 	return b.types, b.ns, nil
+}
+
+// claimDefinition names a definition: its own name, but for initialisms
+// (naming.TypeName), so users find types by their protocol names. A name
+// that is no exported Go identifier (possiblySecretString, 2024-01), or
+// one Go would not write (uri_repo), is made one by naming.GoName, suffixed if taken; so is the
+// second of two definitions of one name ($defs/A beside definitions/A).
+// Types calls it twice: exact names first, so a definition named as Go
+// names it keeps its name whatever the order; the others after.
+func (b *builder) claimDefinition(d schema.Property, exact bool) error {
+	name := naming.TypeName(d.Name)
+	isExact := token.IsIdentifier(name) && token.IsExported(name) && !strings.Contains(name, "_") &&
+		b.doc.ByName[d.Name] == d.Schema
+	if isExact != exact || b.names[d.Schema] != "" {
+		return nil
+	}
+	if !exact {
+		b.names[d.Schema] = b.ns.Claim(naming.GoName(d.Name), d.Schema.Path)
+		return nil
+	}
+	b.names[d.Schema] = name
+	return b.ns.ClaimExact(name, d.Schema.Path)
 }
 
 // wrap prefixes errors with the schema file name.
@@ -166,13 +201,17 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 	}
 	names := naming.NewFieldNames()
 	var out []*ir.Field
+	// Every property is built, so each one acpgen cannot express is
+	// listed, not just the first.
+	var errs diag.List
 	for _, p := range n.Properties {
 		if skip != "" && p.Name == skip {
 			continue
 		}
 		e, nullable, err := b.expr(naming.MemberType(owner, p.Name), p.Schema)
 		if err != nil {
-			return nil, err
+			errs.Add(err)
+			continue
 		}
 		out = append(out, &ir.Field{
 			JSON:           p.Name,
@@ -186,7 +225,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 			DefaultOnNull:  p.Schema.DefaultOnNull,
 		})
 	}
-	return out, nil
+	return out, errs.Err()
 }
 
 // checkRequired rejects a required list naming a property n does not
@@ -341,22 +380,21 @@ func numberType(typ string, n *schema.Node) (string, error) {
 	return "", fmt.Errorf("%s: unsupported %s format %s", n.Path, typ, schema.Excerpt(n.Format))
 }
 
-// refName resolves a single-ref schema to its definition's Go name.
+// refName resolves a single-ref schema to its target's Go name.
 func (b *builder) refName(n *schema.Node) (string, error) {
-	for n.Ref == "" {
-		n = n.AllOf[0]
+	t, err := b.refNode(n)
+	if err != nil {
+		return "", err
 	}
-	name, _, err := b.doc.ResolveRef(n)
-	return naming.TypeName(name), err
+	return b.names[t], nil
 }
 
-// refNode resolves a single-ref schema to the definition's node.
+// refNode resolves a single-ref schema to the schema it points to.
 func (b *builder) refNode(n *schema.Node) (*schema.Node, error) {
 	for n.Ref == "" {
 		n = n.AllOf[0]
 	}
-	_, def, err := b.doc.ResolveRef(n)
-	return def, err
+	return b.doc.Target(n)
 }
 
 // nullableAlternative returns X for anyOf/oneOf [X, {type: null}].

@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 
+	"github.com/acpgen/acpgen/generator/internal/diag"
 	"github.com/acpgen/acpgen/generator/internal/schema"
 )
 
@@ -33,15 +34,48 @@ func (b *builder) honour(n *schema.Node, keywords ...string) {
 }
 
 // checkHonoured walks every schema the package is built from, once, after
-// the build, and fails at the first keyword the builder passed over where
-// that changes meaning.
-func (b *builder) checkHonoured() error {
+// the build, and lists every keyword it does not implement yet and, when
+// the build went through (placed keywords of a definition that failed
+// were never reached), every keyword the builder passed over where that
+// changes meaning. A schema reached twice (a definition's property that a
+// reference points to) is checked once.
+func (b *builder) checkHonoured(built bool) error {
+	var errs diag.List
+	seen := map[*schema.Node]bool{}
 	for _, r := range generatedRoots(b.doc) {
-		if err := walkSchema(r, b.unhonoured); err != nil {
-			return err
+		walkAll(r, func(n *schema.Node) {
+			if seen[n] {
+				return
+			}
+			seen[n] = true
+			errs.Add(b.unsupported(n))
+			if built {
+				errs.Add(b.unhonoured(n))
+			}
+		})
+	}
+	return errs.Err()
+}
+
+// walkAll is walkSchema visiting everything, for a check that lists every
+// problem.
+func walkAll(n *schema.Node, visit func(*schema.Node)) {
+	_ = walkSchema(n, func(n *schema.Node) error {
+		visit(n)
+		return nil
+	})
+}
+
+// unsupported lists the keywords of n the table says the builder does not
+// implement yet (schema.Unsupported), with what to write instead.
+func (b *builder) unsupported(n *schema.Node) error {
+	var errs diag.List
+	for k := range schema.Table() {
+		if k.Use == schema.Unsupported && n.Wrote(k.Name) && k.Holds(n) {
+			errs.Add(diag.At(n.Path+"/"+schema.EscapePointer(k.Name), k.Hint, "%s is not supported yet", k.Name))
 		}
 	}
-	return nil
+	return errs.Err()
 }
 
 // unhonoured fails for a placed keyword of n that the builder did not act
@@ -118,14 +152,17 @@ func extrasKeyword(n *schema.Node) string {
 }
 
 // generatedRoots lists the schemas types are generated from: the root when
-// it describes a value, and every definition.
+// it describes a value or a reference points to it, every definition, and
+// the other schemas references point to.
 func generatedRoots(doc *schema.Doc) []*schema.Node {
 	var roots []*schema.Node
-	if doc.RootIsValue() {
+	if doc.RootIsValue() || doc.RootReferenced {
 		roots = append(roots, doc.Root)
 	}
-	for _, d := range doc.Defs {
-		roots = append(roots, d.Schema)
+	for _, list := range [][]schema.Property{doc.Defs, doc.Extra} {
+		for _, d := range list {
+			roots = append(roots, d.Schema)
+		}
 	}
 	return roots
 }

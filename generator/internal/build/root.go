@@ -1,31 +1,36 @@
 package build
 
 import (
-	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/naming"
 )
 
-// defineRoot builds the schema's root as a type of its own when the root
+// claimRoot names the schema's root, a type of its own when the root
 // describes a value itself (it declares a `type`), as a schema written for
-// one document does: `{"title": "Plan", "type": "object", "properties": …}`.
-// Roots that only gather definitions, or that are a union of messages
-// without a type (the ACP schemas), generate nothing, as before.
+// one document does (`{"title": "Plan", "type": "object", "properties": …}`),
+// or when a reference points to it (`"$ref": "#"`, a tree). Roots that
+// only gather definitions, or that are a union of messages without a type
+// (the ACP schemas), generate nothing, as before.
 //
-// The root has no definition name, so its title names it; a root without a
-// title is an error rather than an invented name users would have to guess.
-// It is claimed after every definition name, so a clash is reported here.
-func (b *builder) defineRoot() error {
+// The root has no definition name: the caller's (-root-type), its title,
+// or its file's name names it, in that order. It is claimed after every
+// definition name, so a clash is reported here; Types builds it first.
+func (b *builder) claimRoot() error {
 	root := b.doc.Root
-	if !b.doc.RootIsValue() {
+	if !b.doc.RootIsValue() && !b.doc.RootReferenced {
 		return nil
 	}
-	if root.Title == "" {
-		return fmt.Errorf("%s: the root schema describes a value (type %v) but has no title to name its Go type", root.Path, root.Types)
+	name, at := b.doc.RootType, root.Path
+	switch {
+	case name != "":
+	case root.Title != "":
+		name, at = naming.GoName(root.Title), root.Path+"/title"
+	default:
+		base := filepath.Base(filepath.ToSlash(b.doc.File))
+		name = naming.GoName(strings.TrimSuffix(base, filepath.Ext(base)))
 	}
-	name := naming.GoName(root.Title)
-	if err := b.ns.ClaimExact(name, root.Path+"/title"); err != nil {
-		return err
-	}
-	return b.define(name, root)
+	b.names[root] = name
+	return b.ns.ClaimExact(name, at)
 }

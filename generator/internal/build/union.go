@@ -257,7 +257,7 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 // references: at most one step per definition, so a $ref cycle (which
 // CheckCycles reports later) ends.
 func (b *builder) requiredOf(n *schema.Node) []string {
-	for range len(b.doc.Defs) + 1 {
+	for range len(b.doc.Defs) + len(b.doc.Extra) + 2 {
 		if !n.IsSingleRef() {
 			return n.Required
 		}
@@ -387,7 +387,7 @@ func (b *builder) declaredOf(n *schema.Node) []string {
 		}
 		seen[n] = true
 		if n.Ref != "" {
-			if _, def, err := b.doc.ResolveRef(n); err == nil {
+			if def, err := b.doc.Target(n); err == nil {
 				stack = append(stack, def)
 			}
 			continue

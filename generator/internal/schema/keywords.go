@@ -12,11 +12,12 @@ import (
 // builder's placement check (build/honoured.go) all read it, so a keyword
 // is added here, given a Node field if it keeps a value, and acted on
 // where it shapes the Go: three files. A keyword absent from the table is
-// an error (see unknownKeyword).
+// an annotation (see unknownKeyword), as JSON Schema says of keywords a
+// validator does not know.
 
-// Drafts is a set of JSON Schema drafts a keyword belongs to. acpgen
-// validates against draft 2020-12 today; the column records where each
-// keyword comes from, so supporting older documents starts here.
+// Drafts is a set of JSON Schema drafts a keyword belongs to. A document
+// is validated against the meta-schema its $schema names (drafts.go);
+// the column records where each keyword comes from.
 type Drafts uint8
 
 const (
@@ -44,8 +45,14 @@ const (
 	// Shapes: read by the builder for the Go type, a name, the decoding
 	// rules or the method tables.
 	Shapes
-	// Validates: a validation keyword (Limits), checked only by Validate.
+	// Validates: a validation keyword (Limits), checked only by Validate;
+	// one Validate does not check is an error with Validate on and
+	// ignored without it.
 	Validates
+	// Unsupported: it would change the Go type or what decodes, and the
+	// builder does not implement it yet; a generated schema using it is
+	// an error with the row's Hint.
+	Unsupported
 )
 
 // Keyword is one row of the table.
@@ -69,6 +76,11 @@ type Keyword struct {
 	Placed string
 	// Example is a value of the keyword, for the table test.
 	Example string
+	// Hint says, for an Unsupported keyword, what to write instead.
+	Hint string
+	// Note says what the keyword does, for docs/json-schema.md, where
+	// the other columns do not say enough.
+	Note string
 
 	kids schemas                   // the child schemas it holds, if any
 	has  func(n *Node) bool        // whether a written value says something; nil: it does
@@ -88,10 +100,10 @@ func (k *Keyword) Role() Role { return k.kids.role }
 // whose zero value means nothing (an empty format) does not.
 func (k *Keyword) says(n *Node) bool { return k.has == nil || k.has(n) }
 
-// holds reports whether k, written on n, holds something: a keyword
+// Holds reports whether k, written on n, holds something: a keyword
 // holding schemas holds a child schema (`additionalProperties: false`
 // holds none), any other says something.
-func (k *Keyword) holds(n *Node) bool {
+func (k *Keyword) Holds(n *Node) bool {
 	if k.kids.shape == NoSchema {
 		return k.says(n)
 	}
@@ -108,13 +120,21 @@ const extrasPlace = "on an object that becomes a struct (with properties) or a m
 // list them.
 var table = []Keyword{
 	annotation("$schema", allDrafts, `"https://json-schema.org/draft/2020-12/schema"`),
-	annotation("$id", since6, `"https://example.com/a.json"`),
+	{Name: "$id", Drafts: since6, Use: Shapes, Note: "names the schema for $ref, and sets the base URI of the references below it", Field: "ID", BesideRef: true, Example: `"https://example.com/a.json"`, read: readID},
+	// Draft 4's spelling of $id.
+	{Name: "id", Drafts: Draft4, Use: Shapes, Note: "draft 4's $id (`#name`: an anchor)", Field: "ID", BesideRef: true, Example: `"a.json"`, read: readID},
+	{Name: "$anchor", Drafts: since2019, Use: Shapes, Note: "names the schema for `$ref: \"#name\"`", Field: "Anchor", BesideRef: true, Example: `"a"`, read: readAnchor},
 	annotation("$comment", since7, `"for schema authors"`),
-	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
+	annotation("$vocabulary", since2019, `{"https://json-schema.org/draft/2020-12/vocab/core": true}`),
+	annotation("$dynamicAnchor", Draft2020, `"meta"`),
+	annotation("$recursiveAnchor", Draft2019, `true`),
+	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Note: "the referenced schema's type (see References above)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
 		read: readRef, has: func(n *Node) bool { return n.Ref != "" }},
+	unsupported("$dynamicRef", Draft2020, `"#meta"`, "dynamic references are not resolved; use $ref"),
+	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
-	{Name: "const", Drafts: since6, Use: Shapes, Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
+	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; elsewhere an error for now", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
 	{Name: "enum", Drafts: allDrafts, Use: Shapes, Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
 	{Name: "properties", Drafts: allDrafts, Use: Shapes, Field: "Properties", BesideRef: true, Narrows: true,
 		Example: `{"a": {}, "b/c": {"type": "string"}}`,
@@ -122,16 +142,39 @@ var table = []Keyword{
 	{Name: "required", Drafts: allDrafts, Use: Shapes, Field: "Required", BesideRef: true, Example: `["a"]`, read: readRequired},
 	definitions("$defs", since2019),
 	// 2019-09 and 2020-12 replaced definitions with $defs, keeping it in
-	// their meta-schemas only so that old documents still validate.
-	definitions("definitions", until7),
+	// their meta-schemas so that old documents still validate; a document
+	// may use both.
+	definitions("definitions", allDrafts),
+	// Until 2019-09, items held a list for a tuple; parsing moves that
+	// list to PrefixItems, 2020-12's form.
 	{Name: "items", Drafts: allDrafts, Use: Shapes, Field: "Items", Narrows: true, Placed: "with type array",
-		Example: `{"type": "string"}`, kids: oneSchema(Part, func(n *Node) **Node { return &n.Items })},
+		Example: `{"type": "string"}`, kids: oneSchema(Part, func(n *Node) **Node { return &n.Items }), parse: parseItems},
+	{Name: "prefixItems", Drafts: Draft2020, Use: Unsupported, Field: "PrefixItems", Narrows: true,
+		Example: `[{"type": "string"}]`, Hint: "tuples have no Go form yet; describe the items with one schema",
+		kids: schemaList(Part, func(n *Node) *[]*Node { return &n.PrefixItems })},
+	{Name: "additionalItems", Drafts: Draft4 | Draft6 | Draft7 | Draft2019, Use: Unsupported, Field: "AdditionalItems", Narrows: true,
+		Example: `{"type": "string"}`, Hint: "tuples have no Go form yet; describe the items with one schema",
+		kids: oneSchema(Part, func(n *Node) **Node { return &n.AdditionalItems }), parse: parseClosing},
+	{Name: "unevaluatedItems", Drafts: since2019, Use: Unsupported, Field: "UnevaluatedItems", Narrows: true,
+		Example: `{"type": "string"}`, Hint: "describe the items with items",
+		kids: oneSchema(Part, func(n *Node) **Node { return &n.UnevaluatedItems }), parse: parseClosing},
 	{Name: "additionalProperties", Drafts: allDrafts, Use: Shapes, Field: "AdditionalProperties", Narrows: true,
 		Placed: extrasPlace, Example: `{"type": "string"}`,
 		kids: oneSchema(Part, func(n *Node) **Node { return &n.AdditionalProperties }), parse: parseAdditional},
+	{Name: "patternProperties", Drafts: allDrafts, Use: Unsupported, Field: "PatternProperties", Narrows: true,
+		Example: `{"^x-": {"type": "string"}}`, Hint: "members matching a pattern have no Go form yet; use additionalProperties",
+		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.PatternProperties })},
 	// unevaluatedProperties keeps no child: its schema form is an error.
 	{Name: "unevaluatedProperties", Drafts: since2019, Use: Shapes, Field: "UnevaluatedNone", BesideRef: true,
 		Placed: extrasPlace, Example: `false`, parse: parseUnevaluated},
+	{Name: "dependentSchemas", Drafts: since2019, Use: Unsupported, Field: "DependentSchemas", Narrows: true,
+		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; use dependentRequired or oneOf",
+		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.DependentSchemas })},
+	// Until 2019-09, dependencies held both dependentRequired's lists and
+	// dependentSchemas' schemas; only the lists are read.
+	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "Dependencies", Narrows: true,
+		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; list required members instead (lists validate only, as dependentRequired does)",
+		read: readDependencies, has: func(n *Node) bool { return n.Dependencies }},
 	{Name: "allOf", Drafts: allDrafts, Use: Shapes, Field: "AllOf", Narrows: true, Placed: "around a single $ref",
 		Example: `[{"$ref": "#/$defs/A"}]`, kids: schemaList(Part, func(n *Node) *[]*Node { return &n.AllOf })},
 	{Name: "anyOf", Drafts: allDrafts, Use: Shapes, Field: "AnyOf", Narrows: true,
@@ -141,22 +184,40 @@ var table = []Keyword{
 	{Name: "not", Drafts: allDrafts, Use: Shapes, Field: "Not", Narrows: true,
 		Placed:  "on the catch-all variant of a tagged union (titled other or unknown), listing the tag values it excludes",
 		Example: `{"const": "a"}`, kids: oneSchema(Negated, func(n *Node) **Node { return &n.Not })},
-	{Name: "format", Drafts: allDrafts, Use: Shapes, Field: "Format", Example: `"int32"`,
+	{Name: "format", Drafts: allDrafts, Use: Shapes, Note: "picks the Go integer or float type (int32, uint64, …); other formats are ignored", Field: "Format", Example: `"int32"`,
 		read: readFormat, has: func(n *Node) bool { return n.Format != "" }},
-	limit("minLength", `1`),
-	limit("maxLength", `2`),
-	limit("minItems", `1`),
-	limit("maxItems", `2`),
-	limit("minimum", `0`),
-	limit("maximum", `9.5`),
-	// Draft 4 wrote these as booleans beside minimum and maximum; acpgen
-	// reads the numbers of draft 6 on.
-	limit("exclusiveMinimum", `0`),
-	limit("exclusiveMaximum", `10`),
-	limit("pattern", `"^a"`),
-	limit("uniqueItems", `true`),
-	{Name: "title", Drafts: allDrafts, Use: Shapes, Field: "Title", BesideRef: true, Example: `"Other"`, read: readTitle},
+	limit("minLength", allDrafts, `1`),
+	limit("maxLength", allDrafts, `2`),
+	limit("minItems", allDrafts, `1`),
+	limit("maxItems", allDrafts, `2`),
+	limit("minimum", allDrafts, `0`),
+	limit("maximum", allDrafts, `9.5`),
+	// Draft 4 wrote these as booleans beside minimum and maximum; parsing
+	// turns them into draft 6's numbers (limits.go).
+	limit("exclusiveMinimum", allDrafts, `0`),
+	limit("exclusiveMaximum", allDrafts, `10`),
+	limit("pattern", allDrafts, `"^a"`),
+	limit("uniqueItems", allDrafts, `true`),
+	// Validation keywords Validate does not check: they never change the
+	// Go type, so they are fine without Validate (limits.go lists them as
+	// unchecked). Those holding schemas are not walked: nothing is
+	// generated from them.
+	limit("multipleOf", allDrafts, `2`),
+	limit("minProperties", allDrafts, `1`),
+	limit("maxProperties", allDrafts, `2`),
+	limit("propertyNames", since6, `{"pattern": "^a"}`),
+	limit("contains", since6, `{"type": "string"}`),
+	limit("minContains", since2019, `1`),
+	limit("maxContains", since2019, `2`),
+	limit("dependentRequired", since2019, `{"a": ["b"]}`),
+	limit("if", since7, `{"required": ["a"]}`),
+	limit("then", since7, `{"required": ["b"]}`),
+	limit("else", since7, `{"required": ["c"]}`),
+	{Name: "title", Drafts: allDrafts, Use: Shapes, Note: "names the root's type; `other` or `unknown` marks a union's catch-all", Field: "Title", BesideRef: true, Example: `"Other"`, read: readTitle},
 	{Name: "description", Drafts: allDrafts, Use: Documents, Field: "Description", BesideRef: true, Example: `"Says why."`, read: readDescription},
+	// Editors' descriptions: the doc comment when description is absent.
+	{Name: "markdownDescription", Use: Documents, Field: "Description", BesideRef: true, Example: `"Says *why*."`,
+		read: readMarkdownDescription},
 	{Name: "default", Drafts: allDrafts, Use: Annotation, Field: "Default", BesideRef: true, Example: `{"a": 1}`, read: readDefault},
 	annotation("examples", since6, `["a"]`),
 	annotation("deprecated", since2019, `true`),
@@ -164,7 +225,24 @@ var table = []Keyword{
 	annotation("writeOnly", since7, `false`),
 	annotation("contentEncoding", since7, `"base64"`),
 	annotation("contentMediaType", since7, `"image/png"`),
-	annotation("discriminator", 0, `{"propertyName": "type"}`), // OpenAPI's
+	annotation("contentSchema", since2019, `{"type": "object"}`),
+	// Vendors' annotations: OpenAPI's, editors' (VS Code), TypeScript
+	// generators', ajv-errors'.
+	annotation("discriminator", 0, `{"propertyName": "type"}`),
+	annotation("nullable", 0, `true`),
+	annotation("example", 0, `"a"`),
+	annotation("externalDocs", 0, `{"url": "https://example.com"}`),
+	annotation("deprecationMessage", 0, `"Use b."`),
+	annotation("markdownEnumDescriptions", 0, `["*a*"]`),
+	annotation("enumDescriptions", 0, `["a"]`),
+	annotation("defaultSnippets", 0, `[{"body": {}}]`),
+	annotation("doNotSuggest", 0, `true`),
+	annotation("suggestSortText", 0, `"a"`),
+	annotation("allowComments", 0, `true`),
+	annotation("allowTrailingCommas", 0, `true`),
+	annotation("patternErrorMessage", 0, `"must start with a"`),
+	annotation("errorMessage", 0, `"must be a string"`),
+	annotation("tsType", 0, `"string"`),
 	// acpgen's and ACP's extensions.
 	flag("x-deserialize-default-on-error", "DefaultOnError", func(n *Node) *bool { return &n.DefaultOnError }),
 	flag("x-deserialize-skip-invalid-items", "SkipInvalidItems", func(n *Node) *bool { return &n.SkipInvalidItems }),
@@ -176,25 +254,32 @@ var table = []Keyword{
 // extension is any other keyword starting with x-: a vendor's annotation.
 var extension = annotation("x-", 0, `{"anything": true}`)
 
-// unknownKeyword is what a keyword neither listed nor an extension is:
-// nil, an error, so a schema using a construct acpgen does not implement
-// fails loudly instead of generating something subtly wrong. Set to
-// &extension, such keywords would be read as annotations.
-var unknownKeyword *Keyword
+// unknownKeyword is what a keyword neither listed nor an extension is: an
+// annotation, as JSON Schema says of keywords an implementation does not
+// know. Keywords that change what validates or decodes are all listed, so
+// none of those passes unnoticed (Unsupported rows are errors where a type
+// is generated from them).
+var unknownKeyword = &extension
 
 func annotation(name string, drafts Drafts, example string) Keyword {
 	return Keyword{Name: name, Drafts: drafts, Use: Annotation, BesideRef: true, Example: example}
 }
 
+// unsupported is a keyword holding a reference acpgen does not follow.
+func unsupported(name string, drafts Drafts, example, hint string) Keyword {
+	return Keyword{Name: name, Drafts: drafts, Use: Unsupported, Narrows: true, Example: example, Hint: hint}
+}
+
 // limit is a validation keyword: Limits decodes it.
-func limit(name, example string) Keyword {
-	return Keyword{Name: name, Drafts: allDrafts, Use: Validates, Field: "Limits", BesideRef: true, Example: example,
+func limit(name string, drafts Drafts, example string) Keyword {
+	return Keyword{Name: name, Drafts: drafts, Use: Validates, Field: "Limits", BesideRef: true, Example: example,
 		read: func(n *Node, v []byte) error { return n.Limits.set(name, v) }}
 }
 
 // definitions is $defs or its older spelling.
 func definitions(name string, drafts Drafts) Keyword {
 	return Keyword{Name: name, Drafts: drafts, Use: Shapes, Field: "Defs", BesideRef: true,
+		Note:    "at the root, each is a type named after it; nested ones are types when a $ref points to them",
 		Example: `{"A": {"type": "string"}}`, parse: parseDefs,
 		kids: schemaMap(Definitions, func(n *Node) *[]Property { return &n.Defs })}
 }

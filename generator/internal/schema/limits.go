@@ -24,6 +24,10 @@ type limits struct {
 	// (pattern, uniqueItems). They are fine without Validate; with it they
 	// are an error, so Validate never claims more than it checks.
 	Unchecked []string
+	// exclusiveMin and exclusiveMax are draft 4's boolean
+	// exclusiveMinimum and exclusiveMaximum, which make minimum and
+	// maximum exclusive (normalise).
+	exclusiveMin, exclusiveMax bool
 	// Used is set when the builder resolved these limits for a value's
 	// type; with Validate on, limits nobody used are an error.
 	Used bool
@@ -45,8 +49,14 @@ func (l *limits) set(k string, v json.RawMessage) error {
 	case "maximum":
 		return setBound(&l.Maximum, v)
 	case "exclusiveMinimum":
+		if isBool(v) {
+			return json.Unmarshal(v, &l.exclusiveMin)
+		}
 		return setBound(&l.ExclusiveMinimum, v)
 	case "exclusiveMaximum":
+		if isBool(v) {
+			return json.Unmarshal(v, &l.exclusiveMax)
+		}
 		return setBound(&l.ExclusiveMaximum, v)
 	case "uniqueItems":
 		var on bool
@@ -59,6 +69,24 @@ func (l *limits) set(k string, v json.RawMessage) error {
 	}
 	l.Unchecked = append(l.Unchecked, k)
 	return nil
+}
+
+// normalise turns draft 4's boolean exclusive bounds into the numbers of
+// draft 6 on, once a node's keywords are all read: `minimum: 0,
+// exclusiveMinimum: true` is `exclusiveMinimum: 0`.
+func (l *limits) normalise() {
+	if l.exclusiveMin && l.Minimum != "" {
+		l.ExclusiveMinimum, l.Minimum = l.Minimum, ""
+	}
+	if l.exclusiveMax && l.Maximum != "" {
+		l.ExclusiveMaximum, l.Maximum = l.Maximum, ""
+	}
+	l.exclusiveMin, l.exclusiveMax = false, false
+}
+
+func isBool(v json.RawMessage) bool {
+	t := string(bytes.TrimSpace(v))
+	return t == "true" || t == "false"
 }
 
 // Any reports whether the node has a validation keyword.

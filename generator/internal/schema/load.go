@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/acpgen/acpgen/generator/internal/diag"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
@@ -16,9 +17,20 @@ import (
 type Doc struct {
 	File   string
 	Data   []byte // the document as read, for diffing two versions
+	Draft  Drafts // the draft its $schema names (drafts.go)
 	Root   *Node
 	Defs   []Property
 	ByName map[string]*Node
+	// Extra are the schemas references point to that are neither the
+	// root nor a definition, in the order first referenced; each is
+	// named after its path (PathName).
+	Extra []Property
+	// RootReferenced is set when a reference points to the root.
+	RootReferenced bool
+	// RootType names the root's type when it has one (the command's
+	// -root-type); empty, its title or the file's name does.
+	RootType string
+	targets  map[string]*Node // each $ref's schema by the $ref's path (refs.go)
 }
 
 // Load checks that data is JSON, that it is a valid JSON Schema (the
@@ -35,14 +47,19 @@ func Load(file string, data []byte) (*Doc, error) {
 }
 
 // parseSchema parses a syntactically valid document into nodes.
-func parseSchema(file string, data []byte) (*Doc, error) {
+func parseSchema(file string, data []byte, files *Files) (*Doc, error) {
 	root, err := parseNode(data, "#")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
-	doc := &Doc{File: file, Data: data, Root: root, Defs: root.Defs, ByName: map[string]*Node{}}
+	doc := &Doc{File: file, Data: data, Draft: draftOf(data), Root: root, Defs: root.Defs, ByName: map[string]*Node{}}
 	for _, d := range root.Defs {
-		doc.ByName[d.Name] = d.Schema
+		if doc.ByName[d.Name] == nil {
+			doc.ByName[d.Name] = d.Schema
+		}
+	}
+	if err := doc.resolveRefs(files); err != nil {
+		return nil, diag.Map(err, func(e error) error { return fmt.Errorf("%s: %w", file, e) })
 	}
 	return doc, nil
 }
@@ -80,32 +97,34 @@ func lineCol(data []byte, offset int64) (int, int) {
 }
 
 // validateSchema compiles data with the JSON Schema validator, which checks
-// it against the draft 2020-12 meta-schema and resolves its references.
-func validateSchema(file string, data []byte) error {
+// it against the meta-schema its $schema names (draft 4, 6, 7, 2019-09 or
+// 2020-12; 2020-12 without one) and resolves its references.
+func validateSchema(file string, data []byte, files *Files) error {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
-		return nil, fmt.Errorf("acpgen does not fetch remote schemas (%s)", url)
+		_, data, err := files.read(url)
+		return io.NopCloser(bytes.NewReader(data)), err
 	}
-	const url = "file:///acpgen/schema.json"
+	url := fileURL(file).String()
 	if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
 		return fmt.Errorf("%s: invalid schema: %v", file, err)
 	}
 	if _, err := c.Compile(url); err != nil {
-		return fmt.Errorf("%s: invalid schema: %s", file, describeSchemaError(err))
+		return fmt.Errorf("%s: invalid schema: %s", file, describeSchemaError(err, url))
 	}
 	return nil
 }
 
 // describeSchemaError turns the validator's error into "#/path: message"
 // lines, using the most specific causes it reports.
-func describeSchemaError(err error) string {
+func describeSchemaError(err error, url string) string {
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		// A compilation error: it names the schema it is about by
 		// its URL's fragment, if at all; without one it is about the
 		// document as a whole, the root.
-		msg := strings.ReplaceAll(err.Error(), "file:///acpgen/schema.json", "")
+		msg := strings.ReplaceAll(err.Error(), url, "")
 		msg = strings.ReplaceAll(msg, "jsonschema  compilation failed: ", "")
 		if !strings.Contains(msg, "#") {
 			msg = "#: " + msg
@@ -125,17 +144,4 @@ func describeSchemaError(err error) string {
 	}
 	walk(ve)
 	return strings.Join(lines, "; ")
-}
-
-// ResolveRef returns the definition a local reference points to.
-func (d *Doc) ResolveRef(n *Node) (string, *Node, error) {
-	name, ok := strings.CutPrefix(n.Ref, "#/$defs/")
-	if !ok {
-		return "", nil, fmt.Errorf("%s: unsupported $ref %s (only #/$defs/<name> is supported)", n.Path, Excerpt(n.Ref))
-	}
-	def, ok := d.ByName[name]
-	if !ok {
-		return "", nil, fmt.Errorf("%s: $ref %s points to no definition", n.Path, Excerpt(n.Ref))
-	}
-	return name, def, nil
 }

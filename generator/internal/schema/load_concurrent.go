@@ -15,6 +15,9 @@ import (
 // its error ahead of any other. Output and errors are exactly those of
 // validating first.
 type Loads struct {
+	// Files reaches the documents references name beyond the loaded
+	// ones.
+	Files   Files
 	pending []func() error
 }
 
@@ -26,8 +29,8 @@ func (l *Loads) Load(file string, data []byte) (*Doc, error) {
 	if err := CheckJSONSyntax(data); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
 	}
-	l.pending = append(l.pending, validateAsync(file, data))
-	return parseSchema(file, data)
+	l.pending = append(l.pending, validateAsync(file, data, &l.Files))
+	return parseSchema(file, data, &l.Files)
 }
 
 // Finish waits for every validation load started and returns the error
@@ -46,7 +49,7 @@ func (l *Loads) Finish() error {
 // returns waits for the result. A panic in the validator becomes an
 // error, since Generate's caller could not recover it on another
 // goroutine.
-func validateAsync(file string, data []byte) func() error {
+func validateAsync(file string, data []byte, files *Files) func() error {
 	done := make(chan error, 1)
 	go func() {
 		defer func() {
@@ -54,7 +57,7 @@ func validateAsync(file string, data []byte) func() error {
 				done <- fmt.Errorf("%s: invalid schema: the validator panicked: %v", file, r)
 			}
 		}()
-		done <- validateSchema(file, data)
+		done <- validateSchema(file, data, files)
 	}()
 	return sync.OnceValue(func() error { return <-done })
 }

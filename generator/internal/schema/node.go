@@ -13,8 +13,11 @@ import (
 // that generated code follows the schema's order (determinism by
 // construction). Path is the JSON Pointer of the node, used in every error.
 type Node struct {
-	Path        string
-	Ref         string
+	Path string
+	Ref  string
+	// ID is the node's $id (draft 4: id), Anchor its $anchor: names a
+	// $ref may use (refs.go).
+	ID, Anchor  string
 	Types       []string
 	Const       json.RawMessage
 	Enum        []json.RawMessage
@@ -24,6 +27,15 @@ type Node struct {
 	Properties  []Property
 	Required    []string
 	Items       *Node
+	// PrefixItems is a tuple's item schemas (prefixItems, or items
+	// written as a list before 2020-12); AdditionalItems and
+	// UnevaluatedItems the rest's. The builder implements none yet.
+	PrefixItems       []*Node
+	AdditionalItems   *Node
+	UnevaluatedItems  *Node
+	PatternProperties []Property
+	DependentSchemas  []Property
+	Dependencies      bool // dependencies holding a schema
 	// AdditionalProperties is the schema of extra members; AdditionalAny is
 	// set for `additionalProperties: true`, AdditionalNone for false.
 	AdditionalProperties *Node
@@ -51,8 +63,10 @@ type Node struct {
 	// (a catch-all's list of excluded tags) from one that says more.
 	Keywords []string
 
-	// defsKeyword is the keyword Defs came from ($defs or definitions).
-	defsKeyword string
+	// besideRef lists the keywords written beside $ref that the table
+	// does not let stand there; the document's draft decides what they
+	// mean (refs.go).
+	besideRef []string
 }
 
 // Property is a named child schema (a member of properties or $defs).
@@ -77,18 +91,17 @@ func parseNode(raw json.RawMessage, path string) (*Node, error) {
 			return nil, err
 		}
 	}
-	if err := n.checkRefSiblings(); err != nil {
-		return nil, err
-	}
+	n.Limits.normalise()
+	n.besideRef = n.refSiblings()
 	return n, nil
 }
 
-// checkRefSiblings rejects a $ref beside keywords that shape the value
-// (`{"$ref": ..., "type": "object"}`): the builder would follow one and
-// ignore the other. Keywords the table lets stand beside it (annotations,
-// and properties and required, which a tagged variant uses to fix its tag
-// beside its payload; the builder rejects them anywhere else) may.
-func (n *Node) checkRefSiblings() error {
+// refSiblings lists the keywords beside $ref that shape the value
+// (`{"$ref": ..., "type": "object"}`). Keywords the table lets stand
+// beside it (annotations, and properties and required, which a tagged
+// variant uses to fix its tag beside its payload; the builder rejects
+// them anywhere else) are not listed.
+func (n *Node) refSiblings() []string {
 	if n.Ref == "" {
 		return nil
 	}
@@ -98,10 +111,7 @@ func (n *Node) checkRefSiblings() error {
 			beside = append(beside, k.Name)
 		}
 	}
-	if len(beside) == 0 {
-		return nil
-	}
-	return fmt.Errorf("%s: $ref beside %s is not supported (one would be ignored); wrap them in allOf or move them into the definition", n.Path, strings.Join(beside, ", "))
+	return beside
 }
 
 // setKeyword decodes one keyword of n as its row in the table says.
@@ -111,8 +121,6 @@ func (n *Node) setKeyword(name string, v json.RawMessage) error {
 	at := n.Path + "/" + EscapePointer(name)
 	k := Lookup(name)
 	switch {
-	case k == nil:
-		return fmt.Errorf("%s: unsupported keyword %s", at, Excerpt(name))
 	case k.parse != nil:
 		return k.parse(n, k, v, at)
 	case k.kids.shape != NoSchema:
@@ -173,7 +181,7 @@ func (n *Node) ClosedObject() bool { return n.AdditionalNone || n.UnevaluatedNon
 // reference, no child schema but definitions).
 func (n *Node) IsEmpty() bool {
 	for _, name := range n.Keywords {
-		if k := Lookup(name); k != nil && k.Narrows && k.holds(n) {
+		if k := Lookup(name); k != nil && k.Narrows && k.Holds(n) {
 			return false
 		}
 	}

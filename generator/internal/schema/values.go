@@ -1,8 +1,8 @@
 package schema
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 )
 
 // The readers of keywords whose value is not a schema, as the table names
@@ -64,12 +64,68 @@ func readMethod(n *Node, v []byte) error {
 
 func readSide(n *Node, v []byte) error { return json.Unmarshal(v, &n.Side) }
 
-// parseDefs reads $defs or definitions, but not both: one set of
-// definitions would hide the other.
+// parseDefs reads $defs or definitions; a document may hold both (one
+// written for 2020-12 that kept its draft 7 definitions), so each adds
+// to Defs.
 func parseDefs(n *Node, k *Keyword, v []byte, at string) error {
-	if n.defsKeyword != "" {
-		return fmt.Errorf("%s: %s beside %s is not supported (one set of definitions would hide the other); use $defs only", at, k.Name, n.defsKeyword)
+	defs, err := parseNamedSchemas(v, at)
+	n.Defs = append(n.Defs, defs...)
+	return err
+}
+
+// parseItems reads items: one schema, or (until 2019-09) a tuple's list,
+// kept as prefixItems, 2020-12's spelling.
+func parseItems(n *Node, k *Keyword, v []byte, at string) error {
+	if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '[' {
+		return k.kids.parse(n, v, at)
 	}
-	n.defsKeyword = k.Name
+	var err error
+	n.PrefixItems, err = parseSchemaList(v, at)
+	n.Keywords = append(n.Keywords, "prefixItems")
+	return err
+}
+
+func readID(n *Node, v []byte) error { return json.Unmarshal(v, &n.ID) }
+
+func readAnchor(n *Node, v []byte) error { return json.Unmarshal(v, &n.Anchor) }
+
+// readMarkdownDescription reads an editor's description, the doc comment
+// when description is absent (description, when written, replaces it).
+func readMarkdownDescription(n *Node, v []byte) error {
+	if n.Description != "" {
+		return nil
+	}
+	return readDescription(n, v)
+}
+
+// readDependencies reads draft 7's dependencies: member lists only
+// validate (dependentRequired), schemas would shape the value.
+func readDependencies(n *Node, v []byte) error {
+	var deps map[string]json.RawMessage
+	if err := json.Unmarshal(v, &deps); err != nil {
+		return err
+	}
+	for _, d := range deps {
+		if t := bytes.TrimSpace(d); len(t) > 0 && t[0] != '[' {
+			n.Dependencies = true
+			return nil
+		}
+	}
+	n.Limits.Unchecked = append(n.Limits.Unchecked, "dependencies")
+	return nil
+}
+
+// parseClosing reads a keyword about the items no other keyword
+// describes, which is a schema or a boolean: true allows them, so it
+// keeps nothing; false keeps an empty schema at the keyword, which holds
+// a child as a schema does (the builder implements neither yet).
+func parseClosing(n *Node, k *Keyword, v []byte, at string) error {
+	switch string(bytes.TrimSpace(v)) {
+	case "true":
+		return nil
+	case "false":
+		*k.kids.one(n) = &Node{Path: at}
+		return nil
+	}
 	return k.kids.parse(n, v, at)
 }
