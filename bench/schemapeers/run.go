@@ -14,23 +14,27 @@ import (
 // An input is one schema every generator is given.
 type input struct {
 	ID     string // as the table shows it
-	Schema string // path from this module's root
+	Schema string // path from this module's root, under inputsDir
 	Pkg    string // Go package name and folder in the throwaway module
 }
 
 // inputs are the schemas compared, in table order. The last one is the
 // one whose examples round-trip.
 var inputs = []input{
-	{"MCP 2024-11-05", "testdata/mcp/2024-11-05/schema.json", "mcp20241105"},
-	{"MCP 2025-03-26", "testdata/mcp/2025-03-26/schema.json", "mcp20250326"},
-	{"MCP 2025-06-18", "testdata/mcp/2025-06-18/schema.json", "mcp20250618"},
-	{"MCP 2025-11-25", "testdata/mcp/2025-11-25/schema.json", "mcp20251125"},
-	{"A2A 0.3.0", "testdata/a2a/0.3.0/a2a.json", "a2a030"},
-	{"MCP 2026-07-28", "testdata/mcp/2026-07-28/schema.json", "mcp20260728"},
+	{"MCP 2024-11-05", inputsDir + "/mcp/2024-11-05/schema.json", "mcp20241105"},
+	{"MCP 2025-03-26", inputsDir + "/mcp/2025-03-26/schema.json", "mcp20250326"},
+	{"MCP 2025-06-18", inputsDir + "/mcp/2025-06-18/schema.json", "mcp20250618"},
+	{"MCP 2025-11-25", inputsDir + "/mcp/2025-11-25/schema.json", "mcp20251125"},
+	{"A2A 0.3.0", inputsDir + "/a2a/0.3.0/a2a.json", "a2a030"},
+	{"MCP 2026-07-28", inputsDir + "/mcp/2026-07-28/schema.json", "mcp20260728"},
 }
 
+// inputsDir holds the schemas and examples, one copy in the repository
+// shared with the generator's own tests of these schemas.
+const inputsDir = "../../generator/testdata/realworld"
+
 // examplesDir holds the instances of the last input, one folder per type.
-const examplesDir = "testdata/mcp/2026-07-28/examples"
+const examplesDir = inputsDir + "/mcp/2026-07-28/examples"
 
 // stepTimeout bounds each command, so one generator that hangs costs a
 // row of failures and not the run.
