@@ -1050,7 +1050,7 @@ func init() {
 
 // agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.
 type agentUnstableMCPOverACPMethods interface {
-	// MCPMessage handles the notification "mcp/message".
+	// MessageMCP handles the notification "mcp/message".
 	//
 	// # UNSTABLE
 	//
@@ -1060,17 +1060,17 @@ type agentUnstableMCPOverACPMethods interface {
 	//
 	// Sent by the provider to the consumer for an active request (including
 	// subscription acknowledgements and updates). The outer envelope has no `id`.
-	MCPMessage(ctx context.Context, params *MessageMCPNotification) error
+	MessageMCP(ctx context.Context, params *MessageMCPNotification) error
 }
 
-// MCPMessage answers that "mcp/message" is not implemented.
-func (UnimplementedAgent) MCPMessage(ctx context.Context, params *MessageMCPNotification) error {
+// MessageMCP answers that "mcp/message" is not implemented.
+func (UnimplementedAgent) MessageMCP(ctx context.Context, params *MessageMCPNotification) error {
 	return wireNotImplemented(SideAgent, AgentMethodMCPMessage, true)
 }
 
 func init() {
 	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
-		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MCPMessage)
+		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MessageMCP)
 	})
 }
 
@@ -1104,7 +1104,7 @@ func (c *AgentConn) MessageMCP(ctx context.Context, params *MessageMCPRequest) (
 	return wireCall[MessageMCPResponse](ctx, c.Conn, ClientMethodMCPMessage, params)
 }
 
-// MCPMessage sends the notification "mcp/message" to the agent.
-func (c *ClientConn) MCPMessage(ctx context.Context, params *MessageMCPNotification) error {
+// MessageMCP sends the notification "mcp/message" to the agent.
+func (c *ClientConn) MessageMCP(ctx context.Context, params *MessageMCPNotification) error {
 	return wireNotify(ctx, c.Conn, AgentMethodMCPMessage, params)
 }
