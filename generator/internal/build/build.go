@@ -123,7 +123,7 @@ func (b *builder) defineChoice(t *ir.Decl, n *schema.Node, alts []*schema.Node) 
 }
 
 // structOf builds an object type; a union in n's anyOf/oneOf is flattened
-// into it as the Variant field.
+// into it as the field naming.FlatUnionField.
 func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error) {
 	if len(n.AllOf) > 0 {
 		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
@@ -139,7 +139,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 	}
 	skip := ""
 	if alts != nil {
-		s.Variant, err = b.unionOf(owner, naming.Join(owner, "Variant"), n, alts, true)
+		s.Variant, err = b.unionOf(owner, naming.FlatUnion(owner), n, alts, true)
 		if err != nil {
 			return nil, err
 		}

@@ -141,7 +141,7 @@ type StructDecl struct {
 	// declare (see KeepUnknownMembers).
 	Members MemberPolicy
 	// Variant is a union flattened into this object: its members sit beside
-	// the struct's own. Held in a field named Variant.
+	// the struct's own. Held in the field naming.FlatUnionField (Union).
 	Variant *UnionDecl
 	// Parts hold the fields that need more unstable features than the
 	// struct itself, one embedded struct per feature set.
