@@ -21987,6 +21987,950 @@ func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentRequest) GetParams() AgentRequestParams {
+	if x == nil || x.Params == nil {
+		return AgentRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetLine returns Line, or its zero value when x or Line is nil.
+func (x *ReadTextFileRequest) GetLine() uint32 {
+	if x == nil || x.Line == nil {
+		return 0
+	}
+	return *x.Line
+}
+
+// GetLimit returns Limit, or its zero value when x or Limit is nil.
+func (x *ReadTextFileRequest) GetLimit() uint32 {
+	if x == nil || x.Limit == nil {
+		return 0
+	}
+	return *x.Limit
+}
+
+// GetKind returns Kind, or its zero value when x or Kind is nil.
+func (x *ToolCallUpdate) GetKind() ToolKind {
+	if x == nil || x.Kind == nil {
+		return ""
+	}
+	return *x.Kind
+}
+
+// GetStatus returns Status, or its zero value when x or Status is nil.
+func (x *ToolCallUpdate) GetStatus() ToolCallStatus {
+	if x == nil || x.Status == nil {
+		return ""
+	}
+	return *x.Status
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ToolCallUpdate) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetName returns Name, or its zero value when x or Name is nil.
+func (x *ToolCallUpdate) GetName() string {
+	if x == nil || x.Name == nil {
+		return ""
+	}
+	return *x.Name
+}
+
+// GetLastModified returns LastModified, or its zero value when x or LastModified is nil.
+func (x *Annotations) GetLastModified() string {
+	if x == nil || x.LastModified == nil {
+		return ""
+	}
+	return *x.LastModified
+}
+
+// GetPriority returns Priority, or its zero value when x or Priority is nil.
+func (x *Annotations) GetPriority() float64 {
+	if x == nil || x.Priority == nil {
+		return 0
+	}
+	return *x.Priority
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *TextContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ImageContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetURI returns URI, or its zero value when x or URI is nil.
+func (x *ImageContent) GetURI() string {
+	if x == nil || x.URI == nil {
+		return ""
+	}
+	return *x.URI
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *AudioContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ResourceLink) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ResourceLink) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *ResourceLink) GetMimeType() string {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetSize returns Size, or its zero value when x or Size is nil.
+func (x *ResourceLink) GetSize() int64 {
+	if x == nil || x.Size == nil {
+		return 0
+	}
+	return *x.Size
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ResourceLink) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *TextResourceContents) GetMimeType() string {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *BlobResourceContents) GetMimeType() string {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *EmbeddedResource) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetOldText returns OldText, or its zero value when x or OldText is nil.
+func (x *Diff) GetOldText() string {
+	if x == nil || x.OldText == nil {
+		return ""
+	}
+	return *x.OldText
+}
+
+// GetLine returns Line, or its zero value when x or Line is nil.
+func (x *ToolCallLocation) GetLine() uint32 {
+	if x == nil || x.Line == nil {
+		return 0
+	}
+	return *x.Line
+}
+
+// GetCwd returns Cwd, or its zero value when x or Cwd is nil.
+func (x *CreateTerminalRequest) GetCwd() string {
+	if x == nil || x.Cwd == nil {
+		return ""
+	}
+	return *x.Cwd
+}
+
+// GetOutputByteLimit returns OutputByteLimit, or its zero value when x or OutputByteLimit is nil.
+func (x *CreateTerminalRequest) GetOutputByteLimit() uint64 {
+	if x == nil || x.OutputByteLimit == nil {
+		return 0
+	}
+	return *x.OutputByteLimit
+}
+
+// GetToolCallID returns ToolCallID, or its zero value when x or ToolCallID is nil.
+func (x *ElicitationSessionScope) GetToolCallID() ToolCallID {
+	if x == nil || x.ToolCallID == nil {
+		return ""
+	}
+	return *x.ToolCallID
+}
+
+// GetType returns Type, or its zero value when x or Type is nil.
+func (x *ElicitationSchema) GetType() ElicitationSchemaType {
+	if x == nil || x.Type == nil {
+		return ""
+	}
+	return *x.Type
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ElicitationSchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ElicitationSchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *EnumOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *StringPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *StringPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinLength returns MinLength, or its zero value when x or MinLength is nil.
+func (x *StringPropertySchema) GetMinLength() uint32 {
+	if x == nil || x.MinLength == nil {
+		return 0
+	}
+	return *x.MinLength
+}
+
+// GetMaxLength returns MaxLength, or its zero value when x or MaxLength is nil.
+func (x *StringPropertySchema) GetMaxLength() uint32 {
+	if x == nil || x.MaxLength == nil {
+		return 0
+	}
+	return *x.MaxLength
+}
+
+// GetPattern returns Pattern, or its zero value when x or Pattern is nil.
+func (x *StringPropertySchema) GetPattern() string {
+	if x == nil || x.Pattern == nil {
+		return ""
+	}
+	return *x.Pattern
+}
+
+// GetFormat returns Format, or its zero value when x or Format is nil.
+func (x *StringPropertySchema) GetFormat() StringFormat {
+	if x == nil || x.Format == nil {
+		return ""
+	}
+	return *x.Format
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *StringPropertySchema) GetDefault() string {
+	if x == nil || x.Default == nil {
+		return ""
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *NumberPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *NumberPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *NumberPropertySchema) GetMinimum() float64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *NumberPropertySchema) GetMaximum() float64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *NumberPropertySchema) GetDefault() float64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *IntegerPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *IntegerPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *IntegerPropertySchema) GetMinimum() int64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *IntegerPropertySchema) GetMaximum() int64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *IntegerPropertySchema) GetDefault() int64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *BooleanPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *BooleanPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *BooleanPropertySchema) GetDefault() bool {
+	if x == nil || x.Default == nil {
+		return false
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *MultiSelectPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *MultiSelectPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinItems returns MinItems, or its zero value when x or MinItems is nil.
+func (x *MultiSelectPropertySchema) GetMinItems() uint64 {
+	if x == nil || x.MinItems == nil {
+		return 0
+	}
+	return *x.MinItems
+}
+
+// GetMaxItems returns MaxItems, or its zero value when x or MaxItems is nil.
+func (x *MultiSelectPropertySchema) GetMaxItems() uint64 {
+	if x == nil || x.MaxItems == nil {
+		return 0
+	}
+	return *x.MaxItems
+}
+
+// GetAgentCapabilities returns AgentCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeResponse) GetAgentCapabilities() *AgentCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.AgentCapabilities
+}
+
+// GetAgentInfo returns AgentInfo (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeResponse) GetAgentInfo() *Implementation {
+	if x == nil {
+		return nil
+	}
+	return x.AgentInfo
+}
+
+// GetLoadSession returns LoadSession, or its zero value when x or LoadSession is nil.
+func (x *AgentCapabilities) GetLoadSession() bool {
+	if x == nil || x.LoadSession == nil {
+		return false
+	}
+	return *x.LoadSession
+}
+
+// GetPromptCapabilities returns PromptCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetPromptCapabilities() *PromptCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.PromptCapabilities
+}
+
+// GetMCPCapabilities returns MCPCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetMCPCapabilities() *MCPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.MCPCapabilities
+}
+
+// GetSessionCapabilities returns SessionCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetSessionCapabilities() *SessionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.SessionCapabilities
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetAuth() *AgentAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetImage returns Image, or its zero value when x or Image is nil.
+func (x *PromptCapabilities) GetImage() bool {
+	if x == nil || x.Image == nil {
+		return false
+	}
+	return *x.Image
+}
+
+// GetAudio returns Audio, or its zero value when x or Audio is nil.
+func (x *PromptCapabilities) GetAudio() bool {
+	if x == nil || x.Audio == nil {
+		return false
+	}
+	return *x.Audio
+}
+
+// GetEmbeddedContext returns EmbeddedContext, or its zero value when x or EmbeddedContext is nil.
+func (x *PromptCapabilities) GetEmbeddedContext() bool {
+	if x == nil || x.EmbeddedContext == nil {
+		return false
+	}
+	return *x.EmbeddedContext
+}
+
+// GetHTTP returns HTTP, or its zero value when x or HTTP is nil.
+func (x *MCPCapabilities) GetHTTP() bool {
+	if x == nil || x.HTTP == nil {
+		return false
+	}
+	return *x.HTTP
+}
+
+// GetSSE returns SSE, or its zero value when x or SSE is nil.
+func (x *MCPCapabilities) GetSSE() bool {
+	if x == nil || x.SSE == nil {
+		return false
+	}
+	return *x.SSE
+}
+
+// GetList returns List (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetList() *SessionListCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.List
+}
+
+// GetDelete returns Delete (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetDelete() *SessionDeleteCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Delete
+}
+
+// GetAdditionalDirectories returns AdditionalDirectories (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetAdditionalDirectories() *SessionAdditionalDirectoriesCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.AdditionalDirectories
+}
+
+// GetResume returns Resume (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetResume() *SessionResumeCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Resume
+}
+
+// GetClose returns Close (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetClose() *SessionCloseCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Close
+}
+
+// GetLogout returns Logout (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentAuthCapabilities) GetLogout() *LogoutCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Logout
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodTerminal) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodAgent) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *Implementation) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *NewSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionMode) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetCategory returns Category, or its zero value when x or Category is nil.
+func (x *SessionConfigOption) GetCategory() SessionConfigOptionCategory {
+	if x == nil || x.Category == nil {
+		return ""
+	}
+	return *x.Category
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigSelectOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *LoadSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
+// GetNextCursor returns NextCursor, or its zero value when x or NextCursor is nil.
+func (x *ListSessionsResponse) GetNextCursor() string {
+	if x == nil || x.NextCursor == nil {
+		return ""
+	}
+	return *x.NextCursor
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *SessionInfo) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetUpdatedAt returns UpdatedAt, or its zero value when x or UpdatedAt is nil.
+func (x *SessionInfo) GetUpdatedAt() string {
+	if x == nil || x.UpdatedAt == nil {
+		return ""
+	}
+	return *x.UpdatedAt
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *ResumeSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentNotification) GetParams() AgentNotificationParams {
+	if x == nil || x.Params == nil {
+		return AgentNotificationParams{}
+	}
+	return *x.Params
+}
+
+// GetMessageID returns MessageID, or its zero value when x or MessageID is nil.
+func (x *ContentChunk) GetMessageID() MessageID {
+	if x == nil || x.MessageID == nil {
+		return ""
+	}
+	return *x.MessageID
+}
+
+// GetName returns Name, or its zero value when x or Name is nil.
+func (x *ToolCall) GetName() string {
+	if x == nil || x.Name == nil {
+		return ""
+	}
+	return *x.Name
+}
+
+// GetKind returns Kind, or its zero value when x or Kind is nil.
+func (x *ToolCall) GetKind() ToolKind {
+	if x == nil || x.Kind == nil {
+		return ""
+	}
+	return *x.Kind
+}
+
+// GetStatus returns Status, or its zero value when x or Status is nil.
+func (x *ToolCall) GetStatus() ToolCallStatus {
+	if x == nil || x.Status == nil {
+		return ""
+	}
+	return *x.Status
+}
+
+// GetInput returns Input, or its zero value when x or Input is nil.
+func (x *AvailableCommand) GetInput() AvailableCommandInput {
+	if x == nil || x.Input == nil {
+		return AvailableCommandInput{}
+	}
+	return *x.Input
+}
+
+// GetCost returns Cost (nil when x is nil), whose getters are nil-safe too.
+func (x *UsageUpdate) GetCost() *Cost {
+	if x == nil {
+		return nil
+	}
+	return x.Cost
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *Notice) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientRequest) GetParams() ClientRequestParams {
+	if x == nil || x.Params == nil {
+		return ClientRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetClientCapabilities returns ClientCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeRequest) GetClientCapabilities() *ClientCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.ClientCapabilities
+}
+
+// GetClientInfo returns ClientInfo (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeRequest) GetClientInfo() *Implementation {
+	if x == nil {
+		return nil
+	}
+	return x.ClientInfo
+}
+
+// GetFS returns FS (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetFS() *FileSystemCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.FS
+}
+
+// GetTerminal returns Terminal, or its zero value when x or Terminal is nil.
+func (x *ClientCapabilities) GetTerminal() bool {
+	if x == nil || x.Terminal == nil {
+		return false
+	}
+	return *x.Terminal
+}
+
+// GetSession returns Session (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetSession() *ClientSessionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Session
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetAuth() *AuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetElicitation returns Elicitation (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetElicitation() *ElicitationCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Elicitation
+}
+
+// GetReadTextFile returns ReadTextFile, or its zero value when x or ReadTextFile is nil.
+func (x *FileSystemCapabilities) GetReadTextFile() bool {
+	if x == nil || x.ReadTextFile == nil {
+		return false
+	}
+	return *x.ReadTextFile
+}
+
+// GetWriteTextFile returns WriteTextFile, or its zero value when x or WriteTextFile is nil.
+func (x *FileSystemCapabilities) GetWriteTextFile() bool {
+	if x == nil || x.WriteTextFile == nil {
+		return false
+	}
+	return *x.WriteTextFile
+}
+
+// GetCompaction returns Compaction (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientSessionCapabilities) GetCompaction() *CompactionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Compaction
+}
+
+// GetConfigOptions returns ConfigOptions (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientSessionCapabilities) GetConfigOptions() *SessionConfigOptionsCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.ConfigOptions
+}
+
+// GetNotices returns Notices (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientSessionCapabilities) GetNotices() *NoticeCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Notices
+}
+
+// GetBoolean returns Boolean (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionConfigOptionsCapabilities) GetBoolean() *BooleanConfigOptionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Boolean
+}
+
+// GetTerminal returns Terminal, or its zero value when x or Terminal is nil.
+func (x *AuthCapabilities) GetTerminal() bool {
+	if x == nil || x.Terminal == nil {
+		return false
+	}
+	return *x.Terminal
+}
+
+// GetForm returns Form (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetForm() *ElicitationFormCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Form
+}
+
+// GetURL returns URL (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetURL() *ElicitationURLCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.URL
+}
+
+// GetCwd returns Cwd, or its zero value when x or Cwd is nil.
+func (x *ListSessionsRequest) GetCwd() string {
+	if x == nil || x.Cwd == nil {
+		return ""
+	}
+	return *x.Cwd
+}
+
+// GetCursor returns Cursor, or its zero value when x or Cursor is nil.
+func (x *ListSessionsRequest) GetCursor() string {
+	if x == nil || x.Cursor == nil {
+		return ""
+	}
+	return *x.Cursor
+}
+
+// GetExitStatus returns ExitStatus (nil when x is nil), whose getters are nil-safe too.
+func (x *TerminalOutputResponse) GetExitStatus() *TerminalExitStatus {
+	if x == nil {
+		return nil
+	}
+	return x.ExitStatus
+}
+
+// GetExitCode returns ExitCode, or its zero value when x or ExitCode is nil.
+func (x *TerminalExitStatus) GetExitCode() uint32 {
+	if x == nil || x.ExitCode == nil {
+		return 0
+	}
+	return *x.ExitCode
+}
+
+// GetSignal returns Signal, or its zero value when x or Signal is nil.
+func (x *TerminalExitStatus) GetSignal() string {
+	if x == nil || x.Signal == nil {
+		return ""
+	}
+	return *x.Signal
+}
+
+// GetExitCode returns ExitCode, or its zero value when x or ExitCode is nil.
+func (x *WaitForTerminalExitResponse) GetExitCode() uint32 {
+	if x == nil || x.ExitCode == nil {
+		return 0
+	}
+	return *x.ExitCode
+}
+
+// GetSignal returns Signal, or its zero value when x or Signal is nil.
+func (x *WaitForTerminalExitResponse) GetSignal() string {
+	if x == nil || x.Signal == nil {
+		return ""
+	}
+	return *x.Signal
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientNotification) GetParams() ClientNotificationParams {
+	if x == nil || x.Params == nil {
+		return ClientNotificationParams{}
+	}
+	return *x.Params
+}
+
 // SideAgent is the side "agent": it handles the methods of AgentMethods.
 const SideAgent Side = "agent"
 

@@ -1016,6 +1016,14 @@ func (x MessageMCPNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetACP returns ACP, or its zero value when x or ACP is nil.
+func (x *MCPCapabilities) GetACP() bool {
+	if x == nil || x.ACP == nil {
+		return false
+	}
+	return *x.ACP
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodMCPMessage is the notification "mcp/message": params MessageMCPNotification.

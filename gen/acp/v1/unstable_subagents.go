@@ -2182,3 +2182,27 @@ func (*SubagentCapabilities) declaresMember(name []byte) bool {
 func (x SubagentCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *SubagentSessionCapabilities) GetCancel() *SessionCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}
+
+// GetError returns Error (nil when x is nil), whose getters are nil-safe too.
+func (x *ErrorStopReason) GetError() *Error {
+	if x == nil {
+		return nil
+	}
+	return x.Error
+}
+
+// GetSubagents returns Subagents (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetSubagents() *SubagentCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Subagents
+}

@@ -26293,6 +26293,758 @@ func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentRequest) GetParams() AgentRequestParams {
+	if x == nil || x.Params == nil {
+		return AgentRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *RequestPermissionRequest) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetSubject returns Subject, or its zero value when x or Subject is nil.
+func (x *RequestPermissionRequest) GetSubject() RequestPermissionSubject {
+	if x == nil || x.Subject == nil {
+		return RequestPermissionSubject{}
+	}
+	return *x.Subject
+}
+
+// GetLastModified returns LastModified, or its zero value when x or LastModified is nil.
+func (x *Annotations) GetLastModified() string {
+	if x == nil || x.LastModified == nil {
+		return ""
+	}
+	return *x.LastModified
+}
+
+// GetPriority returns Priority, or its zero value when x or Priority is nil.
+func (x *Annotations) GetPriority() float64 {
+	if x == nil || x.Priority == nil {
+		return 0
+	}
+	return *x.Priority
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *TextContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetURI returns URI, or its zero value when x or URI is nil.
+func (x *ImageContent) GetURI() string {
+	if x == nil || x.URI == nil {
+		return ""
+	}
+	return *x.URI
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ImageContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *AudioContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *Icon) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetTheme returns Theme, or its zero value when x or Theme is nil.
+func (x *Icon) GetTheme() IconTheme {
+	if x == nil || x.Theme == nil {
+		return ""
+	}
+	return *x.Theme
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ResourceLink) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ResourceLink) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *ResourceLink) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetSize returns Size, or its zero value when x or Size is nil.
+func (x *ResourceLink) GetSize() uint64 {
+	if x == nil || x.Size == nil {
+		return 0
+	}
+	return *x.Size
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ResourceLink) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *TextResourceContents) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *BlobResourceContents) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *EmbeddedResource) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetFileType returns FileType, or its zero value when x or FileType is nil.
+func (x *DiffChange) GetFileType() DiffFileType {
+	if x == nil || x.FileType == nil {
+		return ""
+	}
+	return *x.FileType
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *DiffChange) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetPatch returns Patch (nil when x is nil), whose getters are nil-safe too.
+func (x *Diff) GetPatch() *DiffPatch {
+	if x == nil {
+		return nil
+	}
+	return x.Patch
+}
+
+// GetLine returns Line, or its zero value when x or Line is nil.
+func (x *ToolCallLocation) GetLine() uint32 {
+	if x == nil || x.Line == nil {
+		return 0
+	}
+	return *x.Line
+}
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *ToolCallCapabilities) GetCancel() *ToolCallCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}
+
+// GetToolCallID returns ToolCallID, or its zero value when x or ToolCallID is nil.
+func (x *CommandPermissionSubject) GetToolCallID() ToolCallID {
+	if x == nil || x.ToolCallID == nil {
+		return ""
+	}
+	return *x.ToolCallID
+}
+
+// GetTerminalID returns TerminalID, or its zero value when x or TerminalID is nil.
+func (x *CommandPermissionSubject) GetTerminalID() TerminalID {
+	if x == nil || x.TerminalID == nil {
+		return ""
+	}
+	return *x.TerminalID
+}
+
+// GetToolCallID returns ToolCallID, or its zero value when x or ToolCallID is nil.
+func (x *ElicitationSessionScope) GetToolCallID() ToolCallID {
+	if x == nil || x.ToolCallID == nil {
+		return ""
+	}
+	return *x.ToolCallID
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ElicitationSchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ElicitationSchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *EnumOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *StringPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *StringPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinLength returns MinLength, or its zero value when x or MinLength is nil.
+func (x *StringPropertySchema) GetMinLength() uint32 {
+	if x == nil || x.MinLength == nil {
+		return 0
+	}
+	return *x.MinLength
+}
+
+// GetMaxLength returns MaxLength, or its zero value when x or MaxLength is nil.
+func (x *StringPropertySchema) GetMaxLength() uint32 {
+	if x == nil || x.MaxLength == nil {
+		return 0
+	}
+	return *x.MaxLength
+}
+
+// GetPattern returns Pattern, or its zero value when x or Pattern is nil.
+func (x *StringPropertySchema) GetPattern() string {
+	if x == nil || x.Pattern == nil {
+		return ""
+	}
+	return *x.Pattern
+}
+
+// GetFormat returns Format, or its zero value when x or Format is nil.
+func (x *StringPropertySchema) GetFormat() StringFormat {
+	if x == nil || x.Format == nil {
+		return ""
+	}
+	return *x.Format
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *StringPropertySchema) GetDefault() string {
+	if x == nil || x.Default == nil {
+		return ""
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *NumberPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *NumberPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *NumberPropertySchema) GetMinimum() float64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *NumberPropertySchema) GetMaximum() float64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *NumberPropertySchema) GetDefault() float64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *IntegerPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *IntegerPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *IntegerPropertySchema) GetMinimum() int64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *IntegerPropertySchema) GetMaximum() int64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *IntegerPropertySchema) GetDefault() int64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *BooleanPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *BooleanPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *BooleanPropertySchema) GetDefault() bool {
+	if x == nil || x.Default == nil {
+		return false
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *MultiSelectPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *MultiSelectPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinItems returns MinItems, or its zero value when x or MinItems is nil.
+func (x *MultiSelectPropertySchema) GetMinItems() uint64 {
+	if x == nil || x.MinItems == nil {
+		return 0
+	}
+	return *x.MinItems
+}
+
+// GetMaxItems returns MaxItems, or its zero value when x or MaxItems is nil.
+func (x *MultiSelectPropertySchema) GetMaxItems() uint64 {
+	if x == nil || x.MaxItems == nil {
+		return 0
+	}
+	return *x.MaxItems
+}
+
+// GetCapabilities returns Capabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeResponse) GetCapabilities() *AgentCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Capabilities
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *Implementation) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetSession returns Session (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetSession() *SessionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Session
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetAuth() *AgentAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetPrompt returns Prompt (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetPrompt() *PromptCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Prompt
+}
+
+// GetMCP returns MCP (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetMCP() *MCPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.MCP
+}
+
+// GetDelete returns Delete (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetDelete() *SessionDeleteCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Delete
+}
+
+// GetAdditionalDirectories returns AdditionalDirectories (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetAdditionalDirectories() *SessionAdditionalDirectoriesCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.AdditionalDirectories
+}
+
+// GetImage returns Image (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptCapabilities) GetImage() *PromptImageCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Image
+}
+
+// GetAudio returns Audio (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptCapabilities) GetAudio() *PromptAudioCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Audio
+}
+
+// GetEmbeddedContext returns EmbeddedContext (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptCapabilities) GetEmbeddedContext() *PromptEmbeddedContextCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.EmbeddedContext
+}
+
+// GetStdio returns Stdio (nil when x is nil), whose getters are nil-safe too.
+func (x *MCPCapabilities) GetStdio() *MCPStdioCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Stdio
+}
+
+// GetHTTP returns HTTP (nil when x is nil), whose getters are nil-safe too.
+func (x *MCPCapabilities) GetHTTP() *MCPHTTPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.HTTP
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodTerminal) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodAgent) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetCategory returns Category, or its zero value when x or Category is nil.
+func (x *SessionConfigOption) GetCategory() SessionConfigOptionCategory {
+	if x == nil || x.Category == nil {
+		return ""
+	}
+	return *x.Category
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigSelectOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetInput returns Input, or its zero value when x or Input is nil.
+func (x *Command) GetInput() AvailableCommandInput {
+	if x == nil || x.Input == nil {
+		return AvailableCommandInput{}
+	}
+	return *x.Input
+}
+
+// GetNextCursor returns NextCursor, or its zero value when x or NextCursor is nil.
+func (x *ListSessionsResponse) GetNextCursor() SessionListCursor {
+	if x == nil || x.NextCursor == nil {
+		return ""
+	}
+	return *x.NextCursor
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *SessionInfo) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetUpdatedAt returns UpdatedAt, or its zero value when x or UpdatedAt is nil.
+func (x *SessionInfo) GetUpdatedAt() string {
+	if x == nil || x.UpdatedAt == nil {
+		return ""
+	}
+	return *x.UpdatedAt
+}
+
+// GetData returns Data, or its zero value when x or Data is nil.
+func (x *Error) GetData() ErrorData {
+	if x == nil || x.Data == nil {
+		return ErrorData{}
+	}
+	return *x.Data
+}
+
+// GetError returns Error (nil when x is nil), whose getters are nil-safe too.
+func (x *ErrorStopReason) GetError() *Error {
+	if x == nil {
+		return nil
+	}
+	return x.Error
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentNotification) GetParams() AgentNotificationParams {
+	if x == nil || x.Params == nil {
+		return AgentNotificationParams{}
+	}
+	return *x.Params
+}
+
+// GetExitCode returns ExitCode, or its zero value when x or ExitCode is nil.
+func (x *TerminalExitStatus) GetExitCode() int64 {
+	if x == nil || x.ExitCode == nil {
+		return 0
+	}
+	return *x.ExitCode
+}
+
+// GetSignal returns Signal, or its zero value when x or Signal is nil.
+func (x *TerminalExitStatus) GetSignal() string {
+	if x == nil || x.Signal == nil {
+		return ""
+	}
+	return *x.Signal
+}
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *TerminalCapabilities) GetCancel() *TerminalCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *Notice) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientRequest) GetParams() ClientRequestParams {
+	if x == nil || x.Params == nil {
+		return ClientRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetCapabilities returns Capabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeRequest) GetCapabilities() *ClientCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Capabilities
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetAuth() *ClientAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetElicitation returns Elicitation (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetElicitation() *ElicitationCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Elicitation
+}
+
+// GetTerminal returns Terminal (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientAuthCapabilities) GetTerminal() *TerminalAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Terminal
+}
+
+// GetForm returns Form (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetForm() *ElicitationFormCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Form
+}
+
+// GetURL returns URL (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetURL() *ElicitationURLCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.URL
+}
+
+// GetCwd returns Cwd, or its zero value when x or Cwd is nil.
+func (x *ListSessionsRequest) GetCwd() AbsolutePath {
+	if x == nil || x.Cwd == nil {
+		return ""
+	}
+	return *x.Cwd
+}
+
+// GetCursor returns Cursor, or its zero value when x or Cursor is nil.
+func (x *ListSessionsRequest) GetCursor() SessionListCursor {
+	if x == nil || x.Cursor == nil {
+		return ""
+	}
+	return *x.Cursor
+}
+
+// GetReplayFrom returns ReplayFrom, or its zero value when x or ReplayFrom is nil.
+func (x *ResumeSessionRequest) GetReplayFrom() ReplayFrom {
+	if x == nil || x.ReplayFrom == nil {
+		return ReplayFrom{}
+	}
+	return *x.ReplayFrom
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientNotification) GetParams() ClientNotificationParams {
+	if x == nil || x.Params == nil {
+		return ClientNotificationParams{}
+	}
+	return *x.Params
+}
+
 // SideAgent is the side "agent": it handles the methods of AgentMethods.
 const SideAgent Side = "agent"
 

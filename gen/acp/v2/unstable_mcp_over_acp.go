@@ -1078,6 +1078,14 @@ func (x MessageMCPNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetACP returns ACP (nil when x is nil), whose getters are nil-safe too.
+func (x *MCPCapabilities) GetACP() *MCPACPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.ACP
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodMCPMessage is the notification "mcp/message": params MessageMCPNotification.

@@ -186,6 +186,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 			DefaultOnNull:  p.Schema.DefaultOnNull,
 		})
 	}
+	nameGetters(names, out)
 	return out, nil
 }
 

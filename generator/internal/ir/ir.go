@@ -97,6 +97,10 @@ type Field struct {
 	// Patch: the overrides give the property patch meaning (absent =
 	// unchanged, null = clear), so it is held as Patch[T] with three states.
 	Patch bool
+	// Getter is the name of the field's nil-safe reader (GetLoadSession),
+	// unique among the struct's fields; a getter is emitted when the field
+	// is held by pointer (see Pointer and ADR 0019).
+	Getter string
 }
 
 // Pointer reports whether the field is held as *T: scalars and named types
