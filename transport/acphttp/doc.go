@@ -73,8 +73,8 @@
 //	conn := acp.NewClientConnTransport(t)
 //	go conn.Serve(myClient)
 //	init, err := conn.Initialize(ctx, req)
-//	if init.AgentCapabilities != nil && init.AgentCapabilities.LoadSession != nil && *init.AgentCapabilities.LoadSession {
-//		_, err = conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: saved, Cwd: cwd, MCPServers: []acp.McpServer{}})
+//	if init.GetAgentCapabilities().GetLoadSession() {
+//		_, err = conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: saved, Cwd: cwd, MCPServers: []acp.MCPServer{}})
 //	}
 //
 // Messages read from different streams keep no order between them. A
