@@ -168,13 +168,14 @@ func (c *ClientConn) readStream(resp *http.Response, session string) {
 // opens that session's stream before it is read, so the client's first
 // request for the session finds it open or opening.
 func (c *ClientConn) inbound(e *envelope, session string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.routes.inbound(e, session)
-	if e.isResponse() {
-		if s := sessionField(e.Result); s != "" {
-			c.sessionLocked(s)
-		}
+	if !e.isResponse() {
+		return
+	}
+	if s := sessionField(e.Result); s != "" {
+		c.mu.Lock()
+		c.sessionLocked(s)
+		c.mu.Unlock()
 	}
 }
 
@@ -205,6 +206,9 @@ func (c *ClientConn) streamEnded(session string, why error) {
 		c.fail(why)
 		return
 	}
+	// Under c.mu with the stream's removal: the session's next message
+	// opens a new stream only after this one's requests were taken, so
+	// none of the new stream's is failed here.
 	c.mu.Lock()
 	delete(c.sessions, session)
 	ids := c.routes.takePending(session)

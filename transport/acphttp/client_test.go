@@ -3,11 +3,8 @@ package acphttp
 import (
 	"context"
 	"errors"
-	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -115,142 +112,12 @@ func TestDialSharedJar(t *testing.T) {
 	}
 }
 
-// The connection stream's end, or the server's death, is reported as a
-// lost connection (never io.EOF) and ends Context.
-func TestDialConnectionLost(t *testing.T) {
-	cases := map[string]func(f *fakeAgent){
-		"stream ended":  func(f *fakeAgent) { f.end("") },
-		"server killed": func(f *fakeAgent) { f.srv.CloseClientConnections() },
-	}
-	for name, drop := range cases {
-		t.Run(name, func(t *testing.T) {
-			f := newFakeAgent(t, false, nil)
-			c := dialed(t, f, nil)
-			f.send("", `{"jsonrpc":"2.0","method":"note"}`)
-			readJSON(t, c)
-			drop(f)
-			err := readErr(t, c)
-			if err == io.EOF || !errors.Is(err, ErrConnectionLost) {
-				t.Fatalf("ReadMessage error %v, want ErrConnectionLost", err)
-			}
-			select {
-			case <-c.Context().Done():
-			case <-time.After(5 * time.Second):
-				t.Fatal("Context not done")
-			}
-			if err := c.WriteMessage([]byte(`{"jsonrpc":"2.0","method":"note"}`)); !errors.Is(err, ErrConnectionLost) {
-				t.Fatalf("WriteMessage after the loss: %v", err)
-			}
-		})
-	}
-}
-
-// A request the server refuses fails alone, as a JSON-RPC error with its
-// id; the connection goes on. 404 (connection unknown) and a refused
-// notification end the connection.
-func TestDialRejectedPost(t *testing.T) {
-	f := newFakeAgent(t, false, turnScript)
-	f.onPost = func(p seen, w http.ResponseWriter) bool {
-		switch p.rpcMethod() {
-		case "bad/request", "bad/notification":
-			http.Error(w, `{"reason":"no"}`, http.StatusBadRequest)
-		case "gone":
-			http.Error(w, "Unknown Acp-Connection-Id", http.StatusNotFound)
-		default:
-			return false
-		}
-		return true
-	}
-	c := dialed(t, f, nil)
-	write(t, c, `{"jsonrpc":"2.0","id":7,"method":"bad/request"}`)
-	m := readJSON(t, c)
-	e, _ := m["error"].(map[string]any)
-	data, _ := e["data"].(map[string]any)
-	if m["id"] != float64(7) || e["code"] != float64(-32603) || data["status"] != float64(400) || data["body"].(map[string]any)["reason"] != "no" {
-		t.Fatalf("refused request gave %v", m)
-	}
-	write(t, c, `{"jsonrpc":"2.0","id":8,"method":"session/new","params":{}}`)
-	if m := readJSON(t, c); m["id"] != float64(8) {
-		t.Fatalf("after a refused request got %v", m)
-	}
-
-	for name, msg := range map[string]string{
-		"404":                  `{"jsonrpc":"2.0","id":9,"method":"gone"}`,
-		"refused notification": `{"jsonrpc":"2.0","method":"bad/notification"}`,
-	} {
-		t.Run(name, func(t *testing.T) {
-			c := dialed(t, f, nil)
-			err := c.WriteMessage([]byte(msg))
-			var se *StatusError
-			if !errors.As(err, &se) {
-				t.Fatalf("WriteMessage: %v, want a *StatusError", err)
-			}
-			if got := readErr(t, c); !errors.As(got, &se) {
-				t.Fatalf("ReadMessage: %v, want the *StatusError", got)
-			}
-		})
-	}
-}
-
-// An initialize the server refuses (here at its connection limit) fails
-// as the initialize request's error, with the server's JSON-RPC error
-// when it sent one; no connection exists, so nothing is deleted.
-func TestDialInitializeRefused(t *testing.T) {
-	f := newFakeAgent(t, false, nil)
-	f.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Retry-After", "1")
-		http.Error(w, "too many connections", http.StatusServiceUnavailable)
-	})
-	c, err := Dial(t.Context(), f.url(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	write(t, c, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
-	m := readJSON(t, c)
-	if m["id"] != float64(1) || m["error"].(map[string]any)["data"].(map[string]any)["status"] != float64(503) {
-		t.Fatalf("refused initialize gave %v", m)
-	}
-	if c.ConnectionID() != "" || c.Context().Err() != nil {
-		t.Fatalf("after a refused initialize: id %q, context %v", c.ConnectionID(), c.Context().Err())
-	}
-}
-
-func TestDialFirstMessageInitialize(t *testing.T) {
-	f := newFakeAgent(t, false, nil)
-	c, err := Dial(t.Context(), f.url(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	err = c.WriteMessage([]byte(`{"jsonrpc":"2.0","id":1,"method":"session/new","params":{}}`))
-	if err == nil || !strings.Contains(err.Error(), "initialize") {
-		t.Fatalf("WriteMessage before initialize: %v", err)
-	}
-	if len(f.seen()) != 0 {
-		t.Fatalf("requests sent: %v", f.seen())
-	}
-}
-
 func TestDialBadURL(t *testing.T) {
 	for _, u := range []string{"ws://127.0.0.1/acp", "ftp://x/acp", "http:///acp", "://"} {
 		if c, err := Dial(t.Context(), u, nil); err == nil {
 			_ = c.Close()
 			t.Errorf("Dial(%q) succeeded", u)
 		}
-	}
-}
-
-// An event longer than MaxMessageSize ends the connection.
-func TestDialEventTooLong(t *testing.T) {
-	f := newFakeAgent(t, false, nil)
-	c := dialed(t, f, &DialOptions{MaxMessageSize: 1024})
-	f.send("", `{"jsonrpc":"2.0","method":"note","params":{"x":"`+strings.Repeat("a", 2048)+`"}}`)
-	if err := readErr(t, c); !errors.Is(err, ErrMessageTooLong) {
-		t.Fatalf("ReadMessage: %v, want ErrMessageTooLong", err)
-	}
-	if c.Context().Err() == nil {
-		t.Fatal("Context not done")
 	}
 }
 
@@ -305,62 +172,6 @@ func TestDialCloseTimeout(t *testing.T) {
 	}
 }
 
-// A server without session streams (it refuses the GET) is read from its
-// connection stream: the session's request goes out anyway, once.
-func TestDialSessionStreamRefused(t *testing.T) {
-	f := newFakeAgent(t, false, nil)
-	var gets atomic.Int32
-	f.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodGet && r.Header.Get(HeaderSessionID) != "" {
-			gets.Add(1)
-			http.Error(w, "already has a reader", http.StatusConflict)
-			return
-		}
-		f.serve(w, r)
-	})
-	f.script = func(f *fakeAgent, p seen) {
-		if p.rpcMethod() == "session/prompt" {
-			f.send("", `{"jsonrpc":"2.0","id":2,"result":{"stopReason":"end_turn"}}`)
-		}
-	}
-	c := dialed(t, f, nil)
-	write(t, c, `{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s9","prompt":[]}}`)
-	if m := readJSON(t, c); m["id"] != float64(2) {
-		t.Fatalf("got %v", m)
-	}
-	write(t, c, `{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s9"}}`)
-	if n := gets.Load(); n != 1 {
-		t.Fatalf("%d session GETs, want 1", n)
-	}
-}
-
-// A session's stream that ends fails the session's requests still
-// waiting; the session's next message opens the stream again.
-func TestDialSessionStreamEnded(t *testing.T) {
-	f := newFakeAgent(t, false, nil)
-	f.script = func(f *fakeAgent, p seen) {
-		if p.rpcMethod() == "session/prompt" && p.rpcID() == "2" {
-			f.end("s1")
-		}
-		if p.rpcID() == "3" {
-			f.send("s1", `{"jsonrpc":"2.0","id":3,"result":{}}`)
-		}
-	}
-	c := dialed(t, f, nil)
-	write(t, c, `{"jsonrpc":"2.0","id":2,"method":"session/prompt","params":{"sessionId":"s1","prompt":[]}}`)
-	m := readJSON(t, c)
-	if m["id"] != float64(2) || m["error"] == nil {
-		t.Fatalf("got %v, want the prompt's failure", m)
-	}
-	f.mu.Lock()
-	f.queues["s1"] = nil // a new queue for the reopened stream
-	f.mu.Unlock()
-	write(t, c, `{"jsonrpc":"2.0","id":3,"method":"session/set_mode","params":{"sessionId":"s1","modeId":"x"}}`)
-	if m := readJSON(t, c); m["id"] != float64(3) || m["error"] != nil {
-		t.Fatalf("got %v, want the answer on the reopened stream", m)
-	}
-}
-
 // Dial's context is checked, and once Dial returned its end changes
 // nothing: the connection is made by initialize, and bounded by Close.
 func TestDialContext(t *testing.T) {
@@ -376,15 +187,5 @@ func TestDialContext(t *testing.T) {
 	readJSON(t, c)
 	if _, err := Dial(ctx, f.url(), nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Dial with a cancelled context: %v", err)
-	}
-}
-
-// IdleTimeout ends a connection whose streams carry nothing.
-func TestDialIdleTimeout(t *testing.T) {
-	f := newFakeAgent(t, false, nil)
-	c := dialed(t, f, &DialOptions{IdleTimeout: 200 * time.Millisecond})
-	f.sendRaw("", ": keep-alive\n\n")
-	if err := readErr(t, c); !errors.Is(err, ErrConnectionLost) || !strings.Contains(err.Error(), "nothing for") {
-		t.Fatalf("ReadMessage: %v, want ErrConnectionLost for idleness", err)
 	}
 }

@@ -6,7 +6,8 @@
 //
 // It uses only the standard library, and imports no generated package: a
 // Conn has the methods of a generated package's Transport, so it serves
-// every package acpgen generates.
+// every package acpgen generates. The snippets below name such a package
+// acp (gen/acp/v1); Example runs their setup with raw messages instead.
 //
 // # Serving an agent
 //

@@ -1,6 +1,7 @@
 package acphttp
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -38,4 +39,90 @@ func (e *StatusError) Error() string {
 		return fmt.Sprintf("acphttp: %s refused with HTTP status %d", e.Method, e.StatusCode)
 	}
 	return fmt.Sprintf("acphttp: %s refused with HTTP status %d: %s", e.Method, e.StatusCode, e.Body)
+}
+
+// ErrStalled is what an agent-side Conn's ReadMessage and WriteMessage
+// return once its client took none of the output for the stall timeout:
+// the connection is closed, as the client is not coming back for it.
+var ErrStalled = errors.New("acphttp: the client read none of the output for the stall timeout; the connection is closed")
+
+// ErrIdle is what an agent-side Conn's ReadMessage returns once its
+// client had no stream open and sent nothing for the idle timeout.
+var ErrIdle = errors.New("acphttp: the client had no stream open and sent nothing for the idle timeout; the connection is closed")
+
+// errStalled is the outbox's form of ErrStalled.
+var errStalled = ErrStalled
+
+// Why a request is refused; the texts are the response bodies.
+var (
+	errMissingSession    = errors.New("acphttp: this message needs an Acp-Session-Id header")
+	errMismatchedSession = errors.New("acphttp: the Acp-Session-Id header names another session than the message")
+	errInputFull         = errors.New("acphttp: too many POSTs of this connection wait for the agent to read")
+	errNoInitAnswer      = errors.New("acphttp: the agent ended the connection before answering initialize")
+)
+
+// Why a stream is refused, or output is not taken.
+var (
+	errBusy          = errors.New("acphttp: this stream already has a reader")
+	errTooManyStream = errors.New("acphttp: too many session streams on this connection")
+	errEnded         = errors.New("acphttp: the connection has ended")
+)
+
+// The JSON-RPC error codes the transport answers with.
+const (
+	codeInvalidRequest = -32600 // a batch, which the profile leaves out
+	// codeInternalError is an error inside the server: a request the
+	// transport could not deliver, or whose answer can no longer come.
+	codeInternalError = -32603
+)
+
+// rpcErrorResponse is a JSON-RPC error response, for the failures a
+// client reads as one: on the server's side a refusal (a batch, an
+// initialize the agent never answered), on the client's side a request
+// the transport could not deliver.
+type rpcErrorResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   rpcErrorBody    `json:"error"`
+}
+
+type rpcErrorBody struct {
+	Code    int          `json:"code"`
+	Message string       `json:"message"`
+	Data    *refusalData `json:"data,omitempty"`
+}
+
+// refusalData is the HTTP answer that refused a request, for the caller
+// to see in its error: the body as JSON when it is JSON, else as text.
+type refusalData struct {
+	Status int `json:"status"`
+	Body   any `json:"body,omitempty"`
+}
+
+// rpcError is the JSON of an error response to id (null when nil); data
+// is nil but for a request an HTTP answer refused.
+func rpcError(id json.RawMessage, code int, message string, data *refusalData) []byte {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(rpcErrorResponse{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{code, message, data}})
+	return b
+}
+
+// requestError is the JSON-RPC error response the client reads for one
+// of its requests that the transport could not deliver or whose answer
+// can no longer come: that request fails, the connection goes on.
+// status and body are the HTTP answer that refused it (0 and "" when
+// there was none).
+func requestError(id json.RawMessage, message string, status int, body string) []byte {
+	var data *refusalData
+	if status != 0 {
+		data = &refusalData{Status: status}
+		if json.Valid([]byte(body)) {
+			data.Body = json.RawMessage(body)
+		} else if body != "" {
+			data.Body = body
+		}
+	}
+	return rpcError(id, codeInternalError, message, data)
 }

@@ -1,7 +1,6 @@
 package acphttp
 
 import (
-	"errors"
 	"sync"
 	"time"
 )
@@ -14,14 +13,17 @@ import (
 // past the bound the agent's writes wait for a client to take some, and
 // a client that takes none for the stall timeout closes the connection.
 
-var (
-	errBusy          = errors.New("acphttp: this stream already has a reader")
-	errTooManyStream = errors.New("acphttp: too many session streams on this connection")
-	errEnded         = errors.New("acphttp: the connection has ended")
-)
-
+// outbox is one connection's output, split into a queue per stream, and
+// the readers' leases on those queues.
+//
+// One lock, mu, guards the outbox, its queues and their kill functions:
+// a queue has no lock of its own (its methods are called with mu held),
+// and a lease takes mu for each of its methods. Lock order: mu, then the
+// lock of a stream's sseWriter, which abort takes (through the queue's
+// kill) while holding mu to unblock a reader stuck writing; nothing that
+// holds an sseWriter's lock takes mu.
 type outbox struct {
-	mu          sync.Mutex
+	mu          sync.Mutex        // guards the fields below, the queues and the leases' state
 	main        *queue            // the connection stream
 	mainRead    bool              // the connection stream has a reader
 	sessions    map[string]*queue // session streams with a reader
@@ -164,4 +166,142 @@ func (o *outbox) readers() int {
 		n++
 	}
 	return n
+}
+
+// lease is a reader's hold on one stream of an outbox: the GET that opened
+// the stream writes what it takes, and releases the lease when it ends.
+type lease struct {
+	o       *outbox
+	q       *queue
+	session string // "" for the connection stream
+}
+
+// take returns the next item, if one waits. over reports that the stream
+// has nothing more to send: the connection finished and its queue is
+// empty, or the connection ended at once.
+func (l *lease) take() (it item, ok, over bool) {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	select {
+	case <-l.o.aborted:
+		return item{}, false, true
+	default:
+	}
+	if l.q.len() == 0 {
+		return item{}, false, l.o.finished
+	}
+	it = l.q.pop()
+	l.o.took(len(it.msg))
+	return it, true, false
+}
+
+// ready has a token when items may have come since the last take.
+func (l *lease) ready() <-chan struct{} { return l.q.ready }
+
+// ended is closed when the connection ends at once.
+func (l *lease) ended() <-chan struct{} { return l.o.aborted }
+
+// setKill registers how to unblock the reader's write, for abort.
+func (l *lease) setKill(kill func()) {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	l.q.kill = kill
+}
+
+// putBack returns an item the reader could not write to the front of its
+// stream, so a reader that comes back (or the connection stream) gets it.
+func (l *lease) putBack(it item) {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	select {
+	case <-l.o.aborted:
+		return
+	default:
+	}
+	l.q.pushFront(it)
+	l.o.buffered += int64(len(it.msg))
+}
+
+// release ends the reader's hold. What a session stream still holds moves
+// to the connection stream, in order, so nothing is lost when a client
+// closes a session stream early.
+func (l *lease) release() {
+	l.o.mu.Lock()
+	defer l.o.mu.Unlock()
+	l.q.kill = nil
+	if l.session == "" {
+		l.o.mainRead = false
+		return
+	}
+	delete(l.o.sessions, l.session)
+	for _, it := range l.q.drain() {
+		l.o.main.push(it)
+	}
+}
+
+// item is one message of the agent's output, waiting for a stream.
+type item struct {
+	msg     []byte
+	session string // the session it is for, "" for the connection
+	reqKey  string // the id key when it is the agent's request, else ""
+}
+
+// queue is the output of one stream, in order. Taking advances head
+// instead of copying the rest, so draining a long queue stays linear.
+// Its outbox's mu guards it: every method is called with that lock held.
+type queue struct {
+	items []item
+	head  int
+	ready chan struct{} // holds a token when items came since the reader last looked
+	kill  func()        // unblocks the reader's write; nil without a reader
+}
+
+func newQueue() *queue { return &queue{ready: make(chan struct{}, 1)} }
+
+func (q *queue) len() int { return len(q.items) - q.head }
+
+// push appends it and wakes the reader.
+func (q *queue) push(it item) {
+	q.items = append(q.items, it)
+	q.wake()
+}
+
+// pushFront puts back an item its reader could not write.
+func (q *queue) pushFront(it item) {
+	if q.head > 0 {
+		q.head--
+		q.items[q.head] = it
+	} else {
+		q.items = append([]item{it}, q.items...)
+	}
+	q.wake()
+}
+
+// pop takes the oldest item; the queue must not be empty.
+func (q *queue) pop() item {
+	it := q.items[q.head]
+	q.items[q.head] = item{}
+	q.head++
+	switch {
+	case q.head == len(q.items):
+		q.items, q.head = q.items[:0], 0
+	case q.head >= 1024 && 2*q.head >= len(q.items):
+		q.items, q.head = append([]item(nil), q.items[q.head:]...), 0
+	}
+	return it
+}
+
+// drain takes every item, oldest first.
+func (q *queue) drain() []item {
+	rest := q.items[q.head:]
+	q.items, q.head = nil, 0
+	return rest
+}
+
+// wake gives the reader a token, if it has none.
+func (q *queue) wake() {
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
 }

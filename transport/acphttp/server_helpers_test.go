@@ -5,9 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -264,4 +268,56 @@ func (cs *conns) next(t *testing.T) *Conn {
 		t.Fatal("no connection for 10 s")
 		return nil
 	}
+}
+
+// noLeaks fails the test when goroutines it started outlive it. Call it
+// before serve: cleanups run last first, so it checks after the server
+// closed.
+func noLeaks(t *testing.T) {
+	before := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		deadline := time.Now().Add(5 * time.Second)
+		for runtime.NumGoroutine() > before {
+			if time.Now().After(deadline) {
+				buf := make([]byte, 1<<16)
+				t.Errorf("%d goroutines, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	})
+}
+
+// served runs the test agent on each connection and reports how its
+// input ended.
+func served(cs *conns, ended chan<- error) func(*Conn) {
+	return func(c *Conn) {
+		cs.add(c)
+		ended <- newTestAgent(c).run()
+	}
+}
+
+// readEnd waits for the error that ended an agent's input.
+func readEnd(t *testing.T, ended <-chan error) error {
+	t.Helper()
+	select {
+	case err := <-ended:
+		return err
+	case <-time.After(10 * time.Second):
+		t.Fatal("the agent's input did not end")
+		return nil
+	}
+}
+
+// rawGet opens conn's stream on a bare TCP connection, which the test
+// reads only if it wants to.
+func rawGet(t *testing.T, rawURL, conn string) net.Conn {
+	t.Helper()
+	u, _ := url.Parse(rawURL)
+	nc, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(nc, "GET %s HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\n%s: %s\r\n\r\n", u.Path, u.Host, HeaderConnectionID, conn)
+	return nc
 }

@@ -20,7 +20,7 @@ type builder struct {
 	kinds map[*schema.Node]string // kindsOf's memo; "" while in progress
 	// honoured records keywords acted on only in some places
 	// (honoured.go).
-	honoured map[*schema.Node]honour
+	honoured map[honourKey]bool
 }
 
 // Types sorts every definition of doc into an IR type. It returns the
@@ -129,7 +129,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
 	}
 	s := &ir.StructDecl{Extra: n.AdditionalAny, Closed: n.ClosedObject()}
-	b.honour(n, honourExtras)
+	b.honour(n, extraMembers...)
 	if n.AdditionalProperties != nil {
 		return nil, fmt.Errorf("%s/additionalProperties: typed additional properties beside properties are not supported", n.Path)
 	}
@@ -317,7 +317,7 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 			return ir.Expr{}, err
 		}
 		m := ir.Expr{Kind: ir.ExprMap, Elem: &e}
-		b.honour(n, honourExtras)
+		b.honour(n, extraMembers...)
 		return m, checkNesting(n, m)
 	}
 	return ir.Expr{Kind: ir.ExprRaw, RawObject: true}, nil

@@ -6,27 +6,30 @@ import (
 	"github.com/acpgen/acpgen/generator/internal/schema"
 )
 
-// honour is a set of keywords the builder acted on in one schema node.
 // Some keywords are acted on only in certain places (a catch-all's `not`,
-// a struct's additionalProperties); checkHonoured rejects them everywhere
+// a struct's additionalProperties); the keyword table says which
+// (schema.Keyword.Placed) and where. checkHonoured rejects them everywhere
 // else, because passing over them would make the generated Go accept
 // values the schema rejects (or the other way round) without a word.
-type honour uint8
 
-const (
-	// honourNot: the node's `not` lists the tags its catch-all excludes.
-	honourNot honour = 1 << iota
-	// honourExtras: the node became a struct (closed or open) or a map,
-	// so additionalProperties and unevaluatedProperties were read.
-	honourExtras
-)
+// honourKey is a keyword the builder acted on in one schema node.
+type honourKey struct {
+	n       *schema.Node
+	keyword string
+}
 
-// honour records that the builder acted on keywords k of n.
-func (b *builder) honour(n *schema.Node, k honour) {
+// extraMembers are the keywords about extra members, which the builder
+// reads together wherever it makes a struct or a map.
+var extraMembers = []string{"additionalProperties", "unevaluatedProperties"}
+
+// honour records that the builder acted on keywords of n.
+func (b *builder) honour(n *schema.Node, keywords ...string) {
 	if b.honoured == nil {
-		b.honoured = map[*schema.Node]honour{}
+		b.honoured = map[honourKey]bool{}
 	}
-	b.honoured[n] |= k
+	for _, k := range keywords {
+		b.honoured[honourKey{n, k}] = true
+	}
 }
 
 // checkHonoured walks every schema the package is built from, once, after
@@ -41,24 +44,66 @@ func (b *builder) checkHonoured() error {
 	return nil
 }
 
-// unhonoured fails for a keyword of n that the builder did not act on and
-// that restricts the value: `not` outside a catch-all, closed or typed
-// extra members on a schema that is neither a struct nor a map, allOf
-// other than around one $ref, items on a schema that is not an array, and
-// required naming a property the node does not declare.
+// unhonoured fails for a placed keyword of n that the builder did not act
+// on, and for required naming a property the node does not declare.
 func (b *builder) unhonoured(n *schema.Node) error {
-	h := b.honoured[n]
-	switch {
-	case n.Not != nil && h&honourNot == 0:
-		return fmt.Errorf("%s/not: not is only supported on the catch-all variant of a tagged union (titled other or unknown), listing the tag values it excludes; here it would be ignored", n.Path)
-	case (n.ClosedObject() || n.AdditionalProperties != nil) && h&honourExtras == 0:
-		return fmt.Errorf("%s: %s is only supported on an object that becomes a struct (with properties) or a map (a schema without properties); here it would be ignored", n.Path, extrasKeyword(n))
-	case len(n.AllOf) > 0 && (len(n.AllOf) > 1 || !n.AllOf[0].IsSingleRef()):
-		return fmt.Errorf("%s/allOf: allOf is only supported around a single $ref; here the rest would be ignored", n.Path)
-	case n.Items != nil && !n.HasType("array"):
-		return fmt.Errorf("%s/items: items is only supported with type array; here it would be ignored", n.Path)
+	for k := range schema.Table() {
+		if k.Placed == "" || !n.Wrote(k.Name) {
+			continue
+		}
+		check := placements[k.Name]
+		if check == nil {
+			check = (*builder).recorded
+		}
+		if err := check(b, n, k); err != nil {
+			return err
+		}
 	}
 	return checkRequired(n)
+}
+
+// placements are the placed keywords whose check is not recorded's: the
+// builder's use of them shows in the schema's shape, or the error names
+// the keyword's value.
+var placements = map[string]func(*builder, *schema.Node, *schema.Keyword) error{
+	"additionalProperties":  (*builder).extrasRecorded,
+	"unevaluatedProperties": (*builder).extrasRecorded,
+	"allOf":                 (*builder).aroundOneRef,
+	"items":                 (*builder).onArray,
+}
+
+// recorded fails unless the builder recorded acting on k (b.honour).
+func (b *builder) recorded(n *schema.Node, k *schema.Keyword) error {
+	if b.honoured[honourKey{n, k.Name}] {
+		return nil
+	}
+	return fmt.Errorf("%s/%s: %s is only supported %s; here it would be ignored", n.Path, schema.EscapePointer(k.Name), k.Name, k.Placed)
+}
+
+// extrasRecorded is recorded for closed or typed extra members (open ones
+// are fine anywhere), naming the keyword with its value.
+func (b *builder) extrasRecorded(n *schema.Node, k *schema.Keyword) error {
+	if !(n.ClosedObject() || n.AdditionalProperties != nil) || b.honoured[honourKey{n, k.Name}] {
+		return nil
+	}
+	return fmt.Errorf("%s: %s is only supported %s; here it would be ignored", n.Path, extrasKeyword(n), k.Placed)
+}
+
+// aroundOneRef accepts allOf around a single $ref, which every stage
+// follows.
+func (b *builder) aroundOneRef(n *schema.Node, k *schema.Keyword) error {
+	if len(n.AllOf) == 1 && n.AllOf[0].IsSingleRef() {
+		return nil
+	}
+	return fmt.Errorf("%s/allOf: allOf is only supported %s; here the rest would be ignored", n.Path, k.Placed)
+}
+
+// onArray accepts items with type array, which arrayExpr reads.
+func (b *builder) onArray(n *schema.Node, k *schema.Keyword) error {
+	if n.HasType("array") {
+		return nil
+	}
+	return fmt.Errorf("%s/items: items is only supported %s; here it would be ignored", n.Path, k.Placed)
 }
 
 // extrasKeyword names the keyword about extra members n has.

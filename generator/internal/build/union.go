@@ -118,7 +118,7 @@ func (b *builder) fillTagged(u *ir.UnionDecl, owner, tag string, alts []*schema.
 		return true, err
 	}
 	u.Removed, err = excludedWithoutVariant(catchAll.Not, tag, seen)
-	b.honour(catchAll, honourNot)
+	b.honour(catchAll, "not")
 	return true, err
 }
 
@@ -151,7 +151,7 @@ func (b *builder) variant(goname, tag string, a *schema.Node) (*ir.Variant, erro
 	}
 	fields, err := b.fields(v.Go, a, tag)
 	v.Shape, v.Fields, v.Kinds, v.Closed = ir.ShapeFields, fields, "{", a.ClosedObject()
-	b.honour(a, honourExtras)
+	b.honour(a, extraMembers...)
 	return v, err
 }
 
@@ -233,7 +233,7 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 		}
 		fields, err := b.fields(v.Go, a, "")
 		v.Shape, v.Fields, v.Kinds, v.Required, v.Closed = ir.ShapeFields, fields, "{", a.Required, a.ClosedObject()
-		b.honour(a, honourExtras)
+		b.honour(a, extraMembers...)
 		v.Declared = b.declaredOf(a)
 		return err
 	}

@@ -28,24 +28,14 @@ func CheckValidatable(doc *schema.Doc, types []*ir.Decl) error {
 }
 
 // walkSchema visits n and every schema inside it that describes part of
-// the same value. `not` schemas describe what a value is not and nested
-// $defs are not generated, so neither is visited.
+// the same value (schema.Node.Parts): `not` schemas describe what a value
+// is not and nested $defs are not generated, so neither is visited.
 func walkSchema(n *schema.Node, visit func(*schema.Node) error) error {
 	if err := visit(n); err != nil {
 		return err
 	}
-	var kids []*schema.Node
-	for _, p := range n.Properties {
-		kids = append(kids, p.Schema)
-	}
-	kids = append(kids, n.AllOf...)
-	kids = append(kids, n.AnyOf...)
-	kids = append(kids, n.OneOf...)
-	for _, k := range append(kids, n.Items, n.AdditionalProperties) {
-		if k == nil {
-			continue
-		}
-		if err := walkSchema(k, visit); err != nil {
+	for c := range n.Parts() {
+		if err := walkSchema(c, visit); err != nil {
 			return err
 		}
 	}

@@ -170,7 +170,7 @@ func (d *schemaDiff) walk(c diffCtx, path string, a, b any) {
 // walkObject compares two schema objects keyword by keyword.
 func (d *schemaDiff) walkObject(c diffCtx, path string, a, b map[string]any) {
 	for _, k := range slices.Sorted(maps.Keys(a)) {
-		if _, ok := b[k]; !ok && k != "description" {
+		if _, ok := b[k]; !ok && !docOnly(k) {
 			d.fail(path+"/"+k, "removed by the unstable schema")
 		}
 	}
@@ -178,8 +178,10 @@ func (d *schemaDiff) walkObject(c diffCtx, path string, a, b map[string]any) {
 		at := path + "/" + k
 		av, ok := a[k]
 		switch {
-		case k == "description" || k == "title" && ok:
-			// Doc text may differ; it does not change behaviour.
+		case docOnly(k) || k == "title" && ok:
+			// Doc text may differ; it does not change behaviour. A
+			// title names a type or variant: it may change, not come
+			// or go.
 		case !ok:
 			d.fail(at, "added by the unstable schema")
 		case k == "properties":
@@ -198,6 +200,13 @@ func (d *schemaDiff) walkObject(c diffCtx, path string, a, b map[string]any) {
 			d.walk(diffCtx{def: c.def, union: c.union, rel: c.rel + "/" + k}, at, av, b[k])
 		}
 	}
+}
+
+// docOnly reports whether keyword k only documents (the keyword table's
+// schema.Documents): it may differ between the schemas.
+func docOnly(k string) bool {
+	kw := schema.Lookup(k)
+	return kw != nil && kw.Use == schema.Documents
 }
 
 // walkProperties records new properties and walks the common ones; a union

@@ -57,7 +57,7 @@ func (u *messageUses) walk(doc *schema.Doc, n *schema.Node) {
 		return
 	}
 	u.message(doc, n)
-	for _, c := range childNodes(n) {
+	for _, c := range n.Children() {
 		u.walk(doc, c)
 	}
 }
@@ -198,25 +198,6 @@ func nodeRefs(n *schema.Node) []string {
 		for _, c := range list {
 			out = append(out, nodeRefs(c)...)
 		}
-	}
-	return out
-}
-
-// childNodes lists every subschema of n, in document order per keyword.
-func childNodes(n *schema.Node) []*schema.Node {
-	var out []*schema.Node
-	for _, list := range [][]schema.Property{n.Properties, n.Defs} {
-		for _, p := range list {
-			out = append(out, p.Schema)
-		}
-	}
-	for _, c := range []*schema.Node{n.Items, n.AdditionalProperties, n.Not} {
-		if c != nil {
-			out = append(out, c)
-		}
-	}
-	for _, list := range [][]*schema.Node{n.AllOf, n.AnyOf, n.OneOf} {
-		out = append(out, list...)
 	}
 	return out
 }

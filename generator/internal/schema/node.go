@@ -61,16 +61,6 @@ type Property struct {
 	Schema *Node
 }
 
-// ignoredKeywords are annotations and validation keywords that do not change
-// the Go shape or the decoding rules. Anything not listed here or handled in
-// parseNode is rejected, so a schema using a construct acpgen does not
-// implement fails loudly instead of generating something subtly wrong.
-var ignoredKeywords = map[string]bool{
-	"$schema": true, "$id": true, "$comment": true, "discriminator": true,
-	"contentEncoding": true, "contentMediaType": true,
-	"examples": true, "deprecated": true, "readOnly": true, "writeOnly": true,
-}
-
 // parseNode decodes raw (one schema object) at path.
 func parseNode(raw json.RawMessage, path string) (*Node, error) {
 	raw = bytes.TrimSpace(raw)
@@ -95,143 +85,58 @@ func parseNode(raw json.RawMessage, path string) (*Node, error) {
 
 // checkRefSiblings rejects a $ref beside keywords that shape the value
 // (`{"$ref": ..., "type": "object"}`): the builder would follow one and
-// ignore the other. Annotations (description, title, default) may sit
-// beside it, and so may properties and required, which a tagged variant
-// uses to fix its tag beside its payload; the builder rejects them
-// anywhere else.
+// ignore the other. Keywords the table lets stand beside it (annotations,
+// and properties and required, which a tagged variant uses to fix its tag
+// beside its payload; the builder rejects them anywhere else) may.
 func (n *Node) checkRefSiblings() error {
 	if n.Ref == "" {
 		return nil
 	}
 	var beside []string
-	add := func(ok bool, k string) {
-		if ok {
-			beside = append(beside, k)
+	for _, k := range rows {
+		if !k.BesideRef && n.Wrote(k.Name) && k.says(n) {
+			beside = append(beside, k.Name)
 		}
 	}
-	add(len(n.Types) > 0, "type")
-	add(n.Const != nil, "const")
-	add(n.Enum != nil, "enum")
-	add(n.Items != nil, "items")
-	add(n.AdditionalProperties != nil || n.AdditionalAny || n.AdditionalNone, "additionalProperties")
-	add(len(n.AllOf) > 0, "allOf")
-	add(len(n.AnyOf) > 0, "anyOf")
-	add(len(n.OneOf) > 0, "oneOf")
-	add(n.Not != nil, "not")
-	add(n.Format != "", "format")
 	if len(beside) == 0 {
 		return nil
 	}
 	return fmt.Errorf("%s: $ref beside %s is not supported (one would be ignored); wrap them in allOf or move them into the definition", n.Path, strings.Join(beside, ", "))
 }
 
-// setKeyword decodes one keyword of n. Errors from nested schemas carry
-// their own path; errors reading the keyword's value get the keyword's.
-func (n *Node) setKeyword(k string, v json.RawMessage) error {
-	at := n.Path + "/" + EscapePointer(k)
-	var err error
-	switch k {
-	case "properties":
-		n.Properties, err = parseNamedSchemas(v, at)
-	case "$defs", "definitions":
-		if n.defsKeyword != "" {
-			return fmt.Errorf("%s: %s beside %s is not supported (one set of definitions would hide the other); use $defs only", at, k, n.defsKeyword)
-		}
-		n.defsKeyword = k
-		n.Defs, err = parseNamedSchemas(v, at)
-	case "items":
-		n.Items, err = parseNode(v, at)
-	case "not":
-		n.Not, err = parseNode(v, at)
-	case "additionalProperties":
-		err = n.setAdditional(v, at)
-	case "unevaluatedProperties":
-		err = n.setUnevaluated(v, at)
-	case "allOf":
-		n.AllOf, err = parseSchemaList(v, at)
-	case "anyOf":
-		n.AnyOf, err = parseSchemaList(v, at)
-	case "oneOf":
-		n.OneOf, err = parseSchemaList(v, at)
-	default:
-		if err := n.setValueKeyword(k, v); err != nil {
+// setKeyword decodes one keyword of n as its row in the table says.
+// Errors from nested schemas carry their own path; errors reading the
+// keyword's value get the keyword's.
+func (n *Node) setKeyword(name string, v json.RawMessage) error {
+	at := n.Path + "/" + EscapePointer(name)
+	k := Lookup(name)
+	switch {
+	case k == nil:
+		return fmt.Errorf("%s: unsupported keyword %s", at, Excerpt(name))
+	case k.parse != nil:
+		return k.parse(n, k, v, at)
+	case k.kids.shape != NoSchema:
+		return k.kids.parse(n, v, at)
+	case k.read != nil:
+		if err := k.read(n, v); err != nil {
 			return fmt.Errorf("%s: %v", at, err)
-		}
-	}
-	return err
-}
-
-// setValueKeyword decodes a keyword whose value is not a schema.
-func (n *Node) setValueKeyword(k string, v json.RawMessage) error {
-	switch k {
-	case "$ref":
-		return json.Unmarshal(v, &n.Ref)
-	case "type":
-		var err error
-		n.Types, err = parseTypes(v)
-		return err
-	case "const":
-		n.Const = v
-		return checkNoBOM(v)
-	case "enum":
-		if err := json.Unmarshal(v, &n.Enum); err != nil {
-			return err
-		}
-		for _, e := range n.Enum {
-			if err := checkNoBOM(e); err != nil {
-				return err
-			}
-		}
-	case "format":
-		return json.Unmarshal(v, &n.Format)
-	case "title":
-		err := json.Unmarshal(v, &n.Title)
-		n.Title = CleanText(n.Title)
-		return err
-	case "description":
-		err := json.Unmarshal(v, &n.Description)
-		n.Description = CleanText(n.Description)
-		return err
-	case "required":
-		return json.Unmarshal(v, &n.Required)
-	case "default":
-		n.Default = v
-	case "x-deserialize-default-on-error":
-		return json.Unmarshal(v, &n.DefaultOnError)
-	case "x-deserialize-skip-invalid-items":
-		return json.Unmarshal(v, &n.SkipInvalidItems)
-	case "x-deserialize-default-on-null":
-		return json.Unmarshal(v, &n.DefaultOnNull)
-	case "x-method":
-		if err := json.Unmarshal(v, &n.Method); err != nil {
-			return err
-		}
-		return checkNoBOM(v)
-	case "x-side":
-		return json.Unmarshal(v, &n.Side)
-	case "minLength", "maxLength", "minItems", "maxItems", "minimum", "maximum",
-		"exclusiveMinimum", "exclusiveMaximum", "pattern", "uniqueItems":
-		return n.Limits.set(k, v)
-	default:
-		if !ignoredKeywords[k] && !strings.HasPrefix(k, "x-") {
-			return fmt.Errorf("unsupported keyword %s", Excerpt(k))
 		}
 	}
 	return nil
 }
 
-// setAdditional reads additionalProperties, which is a boolean or a schema.
-func (n *Node) setAdditional(v json.RawMessage, at string) error {
+// parseAdditional reads additionalProperties, which is a boolean or a schema.
+func parseAdditional(n *Node, _ *Keyword, v []byte, at string) error {
 	s, open, err := extrasSchema(v, at)
 	n.AdditionalProperties, n.AdditionalAny, n.AdditionalNone = s, open, s == nil && !open
 	return err
 }
 
-// setUnevaluated reads unevaluatedProperties. false closes the object and
+// parseUnevaluated reads unevaluatedProperties. false closes the object and
 // true (or {}) changes nothing; a schema would constrain the members no
 // other keyword declares, which acpgen does not implement, so it is an
 // error rather than a constraint silently dropped.
-func (n *Node) setUnevaluated(v json.RawMessage, at string) error {
+func parseUnevaluated(n *Node, _ *Keyword, v []byte, at string) error {
 	s, open, err := extrasSchema(v, at)
 	if err == nil && s != nil {
 		err = fmt.Errorf("%s: unevaluatedProperties with a schema is not supported (only true or false)", at)
@@ -263,12 +168,16 @@ func extrasSchema(v json.RawMessage, at string) (s *Node, open bool, err error) 
 // it declares.
 func (n *Node) ClosedObject() bool { return n.AdditionalNone || n.UnevaluatedNone }
 
-// IsEmpty reports whether the schema accepts any JSON value (no type, no
-// composition, no reference): the "any JSON" schema.
+// IsEmpty reports whether the schema accepts any JSON value: no keyword
+// that narrows the value holds anything (no type, no composition, no
+// reference, no child schema but definitions).
 func (n *Node) IsEmpty() bool {
-	return n.Ref == "" && len(n.Types) == 0 && n.Const == nil && n.Enum == nil &&
-		len(n.Properties) == 0 && n.Items == nil && n.AdditionalProperties == nil &&
-		len(n.AllOf) == 0 && len(n.AnyOf) == 0 && len(n.OneOf) == 0 && n.Not == nil
+	for _, name := range n.Keywords {
+		if k := Lookup(name); k != nil && k.Narrows && k.holds(n) {
+			return false
+		}
+	}
+	return true
 }
 
 func parseTypes(v json.RawMessage) ([]string, error) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 )
 
 // WriteMessage POSTs msg to the server and returns once the server has
@@ -95,18 +96,14 @@ func (c *ClientConn) initializeRefused(resp *http.Response, e *envelope) error {
 // post sends a message of an open connection, with the session headers
 // the server requires.
 func (c *ClientConn) post(msg []byte, e *envelope) error {
-	c.mu.Lock()
 	session := c.routes.outboundSession(e)
-	c.mu.Unlock()
 	if session != "" {
 		if err := c.openSession(session); err != nil {
 			return err
 		}
 	}
 	if session != "" && e.isRequest() {
-		c.mu.Lock()
-		c.routes.pending[e.idKey()] = session
-		c.mu.Unlock()
+		c.routes.await(e.idKey(), session)
 	}
 	resp, err := c.send(c.ctx, msg, c.ConnectionID(), session)
 	if err != nil {
@@ -136,11 +133,7 @@ func (c *ClientConn) refused(resp *http.Response, e *envelope) error {
 		// for ever, so the connection ends instead.
 		return c.fail(refusal)
 	}
-	c.mu.Lock()
-	_, waiting := c.routes.pending[e.idKey()]
-	delete(c.routes.pending, e.idKey())
-	c.mu.Unlock()
-	if waiting || sessionField(e.Params) == "" {
+	if c.routes.forget(e.idKey()) || sessionField(e.Params) == "" {
 		c.deliver(requestError(e.ID, refusal.Error(), resp.StatusCode, body))
 	}
 	return nil
@@ -200,4 +193,33 @@ func readBody(resp *http.Response, max int) ([]byte, error) {
 		return nil, fmt.Errorf("%w: the answer to initialize is over %d bytes", ErrMessageTooLong, max)
 	}
 	return b, nil
+}
+
+// errorBodyLimit bounds what is kept of an error answer's body: it is
+// diagnostic text, far shorter than a message.
+const errorBodyLimit = 8 << 10
+
+// readErrorBody reads the first bytes of a refusal's body and closes it.
+func readErrorBody(resp *http.Response) string {
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, errorBodyLimit))
+	drainClose(resp)
+	return strings.TrimSpace(string(b))
+}
+
+// drainClose reads what is left of a short body, so that an HTTP/1.1
+// network connection can carry the next request, and closes it.
+func drainClose(resp *http.Response) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, errorBodyLimit))
+	_ = resp.Body.Close()
+}
+
+// connectionGone reports whether an HTTP status refuses the connection
+// as a whole rather than one message: credentials refused (401, 403) or
+// a connection the server no longer knows (404, 410).
+func connectionGone(status int) bool {
+	switch status {
+	case http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusGone:
+		return true
+	}
+	return false
 }

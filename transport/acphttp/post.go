@@ -75,7 +75,7 @@ func readMessage(w http.ResponseWriter, r *http.Request, l limits) ([]byte, bool
 	}
 	body = bytes.TrimSpace(body)
 	if body[0] == '[' {
-		writeJSON(w, http.StatusNotImplemented, rpcError(nil, -32600, "acphttp: JSON-RPC batches are not supported"))
+		writeJSON(w, http.StatusNotImplemented, rpcError(nil, codeInvalidRequest, "acphttp: JSON-RPC batches are not supported", nil))
 		return nil, false
 	}
 	return body, true
@@ -102,7 +102,7 @@ func (h *Handler) initialize(w http.ResponseWriter, r *http.Request, l limits, e
 	if err != nil {
 		c.end(ErrClosed, true)
 		if r.Context().Err() == nil {
-			writeJSON(w, http.StatusInternalServerError, rpcError(env.ID, codeInternalError, err.Error()))
+			writeJSON(w, http.StatusInternalServerError, rpcError(env.ID, codeInternalError, err.Error(), nil))
 		}
 		return
 	}
@@ -142,4 +142,11 @@ func (c *Conn) admit(env *envelope, header string, l limits) error {
 		c.routes.expect(env.idKey(), session)
 	}
 	return nil
+}
+
+// writeJSON answers with a JSON body.
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", contentTypeJSON)
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
 }

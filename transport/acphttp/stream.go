@@ -32,7 +32,7 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, l limits) {
 		return
 	}
 	defer h.done()
-	c.streams.Add(1)
+	c.streamStarted()
 	defer h.settle(c)
 	defer c.streamEnded()
 	ls, err := c.out.attach(session)
@@ -53,10 +53,20 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request, l limits) {
 	}
 }
 
+// streamStarted counts a stream open: the connection is not idle while
+// it is.
+func (c *Conn) streamStarted() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.streams++
+}
+
 // streamEnded uncounts a stream; the idle time starts again from now.
 func (c *Conn) streamEnded() {
-	c.touch()
-	c.streams.Add(-1)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.streams--
+	c.lastActive = time.Now()
 }
 
 // stream writes what ls takes as events until the connection's output

@@ -105,3 +105,62 @@ func BenchmarkEnvelope(b *testing.B) {
 		}
 	}
 }
+
+// TestWithResultMember: the member goes into an object result that lacks
+// it, and nothing else changes.
+func TestWithResultMember(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"jsonrpc":"2.0","id":1,"result":{"stopReason":"end_turn"}}`, `{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s 1","stopReason":"end_turn"}}`},
+		{`{"jsonrpc":"2.0","id":1,"result":{}}`, `{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s 1"}}`},
+		{`{"jsonrpc":"2.0","id":1,"result": { } }`, `{"jsonrpc":"2.0","id":1,"result": {"sessionId":"s 1" } }`},
+		{`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"mine"}}`, ``},           // the agent's own wins
+		{`{"jsonrpc":"2.0","id":1,"result":null}`, ``},                           // not an object
+		{`{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"m"}}`, ``},        // an error
+		{`{"jsonrpc":"2.0","method":"m","params":{}}`, ``},                       // not a response
+		{`{"jsonrpc":"2.0","id":1,"result":{"\u0073essionId":"mine"}}`, ``},      // escaped: decoded, and found
+		{`{"jsonrpc":"2.0","id":1,"\u0072esult":{"stopReason":"end_turn"}}`, ``}, // a decoded copy: left alone
+	} {
+		msg := []byte(c.in)
+		env, _ := parseEnvelope(msg)
+		want := c.want
+		if want == "" {
+			want = c.in
+		}
+		if got := string(withResultMember(msg, &env, "sessionId", "s 1")); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, want)
+		}
+	}
+}
+
+// FuzzResultMember: the member the server adds to an answer keeps it
+// valid JSON and is there when the result is an object that lacked it.
+func FuzzResultMember(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"result":{}}`, `{"id":1,"result": { "a" : [1,{"b":"}"}] } }`,
+		`{"id":1,"result":{"sessionId":"x"}}`, `{"id":1,"result":null}`, `{"id":1,"\u0072esult":{}}`,
+	} {
+		f.Add([]byte(s), "s 1")
+	}
+	f.Fuzz(func(t *testing.T, msg []byte, value string) {
+		if !json.Valid(msg) {
+			return // the server adds members to its agent's answers, JSON by the connection's contract
+		}
+		env, ok := parseEnvelope(msg)
+		if !ok {
+			return
+		}
+		out := withResultMember(msg, &env, "sessionId", value)
+		if !json.Valid(out) {
+			t.Fatalf("%q became %q", msg, out)
+		}
+		if bytes.Equal(out, msg) {
+			return
+		}
+		var m struct {
+			Result map[string]json.RawMessage `json:"result"`
+		}
+		if err := json.Unmarshal(out, &m); err != nil || m.Result["sessionId"] == nil {
+			t.Fatalf("%q became %q, without the member (%v)", msg, out, err)
+		}
+	})
+}

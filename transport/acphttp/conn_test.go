@@ -2,11 +2,13 @@ package acphttp
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestInputBounded: POSTs beyond the agent's input queue wait for room,
@@ -71,4 +73,52 @@ func TestDeliverAfterEnd(t *testing.T) {
 			t.Fatal("a message delivered after the connection ended")
 		}
 	}
+}
+
+// TestDelete: DELETE ends the connection at once, mid-turn: its streams
+// end, the agent reads io.EOF, later requests get 404, nothing is left.
+func TestDelete(t *testing.T) {
+	noLeaks(t)
+	cs, ended := newConns(), make(chan error, 1)
+	s := serve(t, &Handler{Serve: served(cs, ended)})
+	conn := s.initialize()
+	c := cs.next(t)
+	main := s.open(conn, "")
+	session := s.newSession(t, conn, main, 1)
+	ss := s.open(conn, session)
+	s.post(conn, session, promptBody(2, session, "wait"))
+	ss.next(t)
+	s.expect(202, http.MethodDelete, "", HeaderConnectionID, conn)
+	main.ended(t)
+	ss.ended(t)
+	if err := readEnd(t, ended); err != io.EOF {
+		t.Fatalf("agent read %v, want io.EOF", err)
+	}
+	<-c.Context().Done()
+	s.expect(404, http.MethodPost, cancelBody(session), HeaderConnectionID, conn, HeaderSessionID, session)
+	s.expect(404, http.MethodDelete, "", HeaderConnectionID, conn)
+	eventually(t, "the slot given back", func() bool { return s.h.Connections() == 0 })
+}
+
+// TestDroppedClient: a client that goes away without DELETE (its streams
+// closed, no more POSTs) loses its connection after the idle timeout:
+// the agent reads ErrIdle, the slot is free, nothing is left.
+func TestDroppedClient(t *testing.T) {
+	noLeaks(t)
+	cs, ended := newConns(), make(chan error, 1)
+	s := serve(t, &Handler{Serve: served(cs, ended), IdleTimeout: 200 * time.Millisecond})
+	conn := s.initialize()
+	main := s.open(conn, "")
+	session := s.newSession(t, conn, main, 1)
+	s.post(conn, session, promptBody(2, session, "wait"))
+	time.Sleep(300 * time.Millisecond) // an open stream keeps the connection
+	if s.h.Connections() != 1 {
+		t.Fatal("the connection ended while its stream was open")
+	}
+	main.close()
+	if err := readEnd(t, ended); !errors.Is(err, ErrIdle) {
+		t.Fatalf("agent read %v, want ErrIdle", err)
+	}
+	eventually(t, "the slot given back", func() bool { return s.h.Connections() == 0 })
+	s.expect(404, http.MethodGet, "", "Accept", "text/event-stream", HeaderConnectionID, conn)
 }

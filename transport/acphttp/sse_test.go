@@ -1,6 +1,7 @@
 package acphttp
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"strings"
@@ -89,4 +90,32 @@ func TestSSEReadTooLong(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSSERead: any bytes read as an event stream end in io.EOF or an
+// error, never a panic; no message is over the limit; and the events do
+// not depend on how the bytes arrive (read whole or a byte at a time,
+// which is where a lone CR at the end of a read matters).
+func FuzzSSERead(f *testing.F) {
+	for _, s := range []string{
+		"data: {}\n\n", "data: 1\r\rdata: 2\r\n\r\n", ": keep-alive\n\ndata:x\ndata:y\n\n",
+		"\xEF\xBB\xBFevent: other\ndata: 1\n\nevent: message\ndata: 2\n\n",
+		"data: " + strings.Repeat("x", 100) + "\n\n", "data: 1\n\ndata: 2", "\r\n\r\r\n\n",
+	} {
+		f.Add([]byte(s))
+	}
+	const max = 64
+	f.Fuzz(func(t *testing.T, stream []byte) {
+		whole, errWhole := readAllEvents(t, bytes.NewReader(stream), max)
+		split, errSplit := readAllEvents(t, iotest.OneByteReader(bytes.NewReader(stream)), max)
+		for _, m := range whole {
+			if len(m) > max {
+				t.Fatalf("a message of %d bytes, limit %d", len(m), max)
+			}
+		}
+		if strings.Join(whole, "\x00") != strings.Join(split, "\x00") || (errWhole == io.EOF) != (errSplit == io.EOF) ||
+			errors.Is(errWhole, ErrMessageTooLong) != errors.Is(errSplit, ErrMessageTooLong) {
+			t.Fatalf("whole: %q %v; a byte at a time: %q %v", whole, errWhole, split, errSplit)
+		}
+	})
 }

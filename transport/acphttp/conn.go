@@ -18,24 +18,38 @@ type Conn struct {
 	id     string
 	req    *http.Request
 	limits limits
-	in     chan []byte
-	out    *outbox
-	routes *serverRoutes
+	in     chan []byte   // the client's messages, for the agent
+	out    *outbox       // the agent's messages, for the streams; locks on its own
+	routes *serverRoutes // where answers go; locks on its own
+	onEnd  func()        // forgets the id in the Handler
 
-	ctx    context.Context // ends when the input ends
-	cancel context.CancelFunc
-	ended  chan struct{} // closed when the input ends
-	mu     sync.Mutex
-	why    error  // why the input ended
-	init   string // id key of the initialize request awaiting its answer
-	answer chan []byte
+	ctx     context.Context // ends when the input ends
+	cancel  context.CancelFunc
+	ended   chan struct{} // closed, under mu, when the input ends
+	answer  chan []byte   // the agent's answer to initialize, for its POST
+	waiting atomic.Int32  // POSTs waiting for room in the input; counted on the POST's path, without mu
 
-	streams    atomic.Int32 // GET streams open
-	waiting    atomic.Int32 // POSTs waiting for room in the input
-	served     atomic.Bool  // the Handler's Serve returned
-	lastActive atomic.Int64 // UnixNano of the last POST or stream end
-	onEnd      func()       // forgets the id in the Handler
+	// mu guards the fields below. It is a leaf: no other lock (the
+	// outbox's, the routes', the Handler's) is taken while it is held,
+	// and it is taken under none.
+	mu         sync.Mutex
+	why        error     // why the input ended; nil while it has not
+	init       string    // id key of the initialize request awaiting its answer
+	streams    int       // GET streams open
+	served     bool      // the Handler's Serve returned
+	lastActive time.Time // of the last POST or stream end, for the idle timeout
 }
+
+// agentInboundQueue is how many POSTed messages wait for the agent to read
+// them; a POST beyond it waits for room, which is the client's
+// backpressure.
+const agentInboundQueue = 16
+
+// maxWaitingPosts bounds the POSTs of one connection that wait for room
+// in its agent's input, each holding its body; one more is answered 429.
+// The SDKs' clients POST one message at a time, so only a client that
+// floods the endpoint meets it.
+const maxWaitingPosts = 16
 
 func newConn(id string, req *http.Request, l limits, onEnd func()) *Conn {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -43,9 +57,8 @@ func newConn(id string, req *http.Request, l limits, onEnd func()) *Conn {
 		id: id, req: req, limits: l,
 		in: make(chan []byte, agentInboundQueue), out: newOutbox(l), routes: newServerRoutes(),
 		ctx: ctx, cancel: cancel, ended: make(chan struct{}),
-		answer: make(chan []byte, 1), onEnd: onEnd,
+		answer: make(chan []byte, 1), onEnd: onEnd, lastActive: time.Now(),
 	}
-	c.touch()
 	go c.watchIdle()
 	return c
 }
@@ -168,6 +181,21 @@ func (c *Conn) reason() error {
 	return c.why
 }
 
+// serveReturned notes that the Handler's Serve of c returned.
+func (c *Conn) serveReturned() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.served = true
+}
+
+// over reports whether c's Serve returned and no stream of it runs: the
+// Handler then forgets it.
+func (c *Conn) over() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.served && c.streams == 0
+}
+
 // deliver hands a POSTed message to the agent, waiting while its input
 // is full. It returns errEnded when the connection ended or the POST's
 // client left first, and errInputFull when maxWaitingPosts POSTs of the
@@ -201,7 +229,19 @@ func (c *Conn) deliver(ctx context.Context, msg []byte) error {
 }
 
 // touch notes the client's activity, for the idle timeout.
-func (c *Conn) touch() { c.lastActive.Store(time.Now().UnixNano()) }
+func (c *Conn) touch() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.lastActive = time.Now()
+}
+
+// idle reports whether the connection has had no stream open and no POST
+// for d, as of now.
+func (c *Conn) idle(now time.Time, d time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.streams == 0 && now.Sub(c.lastActive) >= d
+}
 
 // watchIdle ends the connection once it has had no stream open and no
 // POST for the idle timeout.
@@ -217,11 +257,52 @@ func (c *Conn) watchIdle() {
 		case <-c.ended:
 			return
 		case now := <-tick.C:
-			last := time.Unix(0, c.lastActive.Load())
-			if c.streams.Load() == 0 && now.Sub(last) >= idle {
+			if c.idle(now, idle) {
 				c.end(ErrIdle, true)
 				return
 			}
 		}
 	}
+}
+
+// initialize is the one POST answered with the agent's answer itself (200
+// and the answer as its body), since the client learns the connection's
+// id from it. The request goes to the agent like any other; its answer is
+// taken out of the output before it reaches a stream.
+
+// initialize delivers the initialize request msg to the agent and waits
+// for its answer, or the end of the connection or of ctx (the POST's).
+func (c *Conn) initialize(ctx context.Context, env *envelope, msg []byte) ([]byte, error) {
+	c.mu.Lock()
+	c.init = env.idKey()
+	c.mu.Unlock()
+	if c.deliver(ctx, msg) != nil {
+		return nil, errNoInitAnswer
+	}
+	select {
+	case answer := <-c.answer:
+		return answer, nil
+	case <-c.ended:
+		return nil, errNoInitAnswer
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// answersInit hands the agent's answer to initialize to the POST waiting
+// for it, and reports whether msg was that answer.
+func (c *Conn) answersInit(env *envelope, msg []byte) bool {
+	if !env.isResponse() {
+		return false
+	}
+	c.mu.Lock()
+	match := c.init != "" && env.idKey() == c.init
+	if match {
+		c.init = ""
+	}
+	c.mu.Unlock()
+	if match {
+		c.answer <- msg // room for one, and there is only one
+	}
+	return match
 }
