@@ -76,19 +76,27 @@ func nameHandlerMethods(sides, optional []*ir.RPCSide) {
 	for _, name := range append(connMethodNames, clientConnMethodNames...) {
 		taken.fixed[name] = true
 	}
+	key := func(m *ir.RPCMethod) string { return fmt.Sprintf("%s %s %t", m.Name, m.Params, m.Notification) }
+	holders := map[string][]*ir.RPCSide{}
+	for _, s := range sides {
+		for _, m := range s.Methods {
+			if s.Iface != "" {
+				holders[key(m)] = append(holders[key(m)], s)
+			}
+		}
+	}
 	shared := map[string]string{}
 	for _, s := range sides {
 		if s.Iface == "" {
 			continue
 		}
 		for _, m := range s.Methods {
-			key := fmt.Sprintf("%s %s %t", m.Name, m.Params, m.Notification)
-			if name, ok := shared[key]; ok {
+			if name, ok := shared[key(m)]; ok {
 				m.Go = name
 				continue
 			}
-			m.Go = taken.claim(s, m, base[m.Name])
-			shared[key] = m.Go
+			m.Go = taken.claim(holders[key(m)], m, base[m.Name])
+			shared[key(m)] = m.Go
 		}
 	}
 }
@@ -124,23 +132,26 @@ type methodScopes struct {
 	bySide   map[string][]*ir.RPCSide
 }
 
-// claim takes the first of base's candidates free in s's scope.
-func (ms *methodScopes) claim(s *ir.RPCSide, m *ir.RPCMethod, base string) string {
+// claim takes the first of base's candidates free in the scope of every
+// side that holds the method (several for x-side "both"), the first
+// side's name in front when it needs one.
+func (ms *methodScopes) claim(holders []*ir.RPCSide, m *ir.RPCMethod, base string) string {
 	candidates := []string{base}
 	if m.Notification {
 		candidates = append(candidates, base+"Notification")
 	}
-	candidates = append(candidates, s.Iface+base)
+	iface := holders[0].Iface
+	candidates = append(candidates, iface+base)
 	for i := 0; ; i++ {
-		candidate := s.Iface + base + strconv.Itoa(i-len(candidates)+2)
+		candidate := iface + base + strconv.Itoa(i-len(candidates)+2)
 		if i < len(candidates) {
 			candidate = candidates[i]
 		}
-		if !ms.taken(candidate, s) {
+		if !slices.ContainsFunc(holders, func(s *ir.RPCSide) bool { return ms.taken(candidate, s) }) {
 			if ms.bySide == nil {
 				ms.bySide = map[string][]*ir.RPCSide{}
 			}
-			ms.bySide[candidate] = append(ms.bySide[candidate], s)
+			ms.bySide[candidate] = append(ms.bySide[candidate], holders...)
 			return candidate
 		}
 	}

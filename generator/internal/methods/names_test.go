@@ -45,3 +45,23 @@ func TestHandlerMethodNames(t *testing.T) {
 		}
 	}
 }
+
+// TestBothSidesMethodName: a method of x-side "both" has one name, free
+// on every side that holds it, even where another method of one of them
+// asks for the same name.
+func TestBothSidesMethodName(t *testing.T) {
+	agent := &ir.RPCSide{Side: "agent", Iface: "Agent", Methods: []*ir.RPCMethod{
+		{Name: "ping", Params: "PingRequest"},
+	}}
+	client := &ir.RPCSide{Side: "client", Iface: "Client", Methods: []*ir.RPCMethod{
+		{Name: "client/ping", Params: "PingRequest"},
+		{Name: "ping", Params: "PingRequest"},
+	}}
+	nameHandlerMethods([]*ir.RPCSide{agent, client}, nil)
+	want := map[*ir.RPCMethod]string{agent.Methods[0]: "Ping", client.Methods[0]: "ClientPing", client.Methods[1]: "Ping"}
+	for m, name := range want {
+		if m.Go != name {
+			t.Errorf("%s (notification %t) on its side is %s, want %s", m.Name, m.Notification, m.Go, name)
+		}
+	}
+}
