@@ -191,12 +191,13 @@ func checkFeaturesFindable(t *testing.T, pkgDoc string, taggedTypes, untagged ma
 	}
 	n := 0
 	for name := range taggedTypes {
-		// A union's sealed interface (UValue) and a struct's flattened
-		// union (SVariant) come with the type the comment names.
+		// A union's sealed interface (naming.UnionValue) and a struct's
+		// flattened union (naming.FlatUnion) come with the type the
+		// comment names.
 		if base, ok := strings.CutSuffix(name, "Value"); ok && taggedTypes[base] {
 			continue
 		}
-		if base, ok := strings.CutSuffix(name, "Variant"); ok && taggedTypes[base] {
+		if base, ok := strings.CutSuffix(name, "Union"); ok && taggedTypes[base] {
 			continue
 		}
 		if !untagged[name] {

@@ -154,12 +154,12 @@ func TestErrorsBounded(t *testing.T) {
 // trickySchemas generate Go that once did not build or dropped a member;
 // TestTrickySchemasBuild builds them all.
 var trickySchemas = map[string]string{
-	// Properties named like generated fields and methods, differing only
+	// Properties named like generated fields, methods and getters, differing only
 	// in case, not ASCII, not identifiers, empty (required) and with
 	// characters that need escaping in tags and literals.
 	"names": `{"$defs": {"S": {"type": "object", "properties": {
 		"marshalJSON": {"type": "string"}, "MarshalJSON": {"type": "string"}, "UnmarshalJSON": {"type": "string"},
-		"Unknown": {"type": "string"}, "Variant": {"type": "string"}, "validate": {"type": "string"},
+		"Unknown": {"type": "string"}, "Union": {"type": "string"}, "validate": {"type": "string"}, "getId": {"type": "string"},
 		"id": {"type": "string"}, "ID": {"type": "string"}, "Id": {"type": "string"},
 		"é": {"type": "string"}, "日本": {"type": "string"}, "": {"type": "string"}, "1x": {"type": "string"},
 		"-": {"type": "string"}, "_": {"type": "string"}, "a\"b": {"type": "string"}, "a` + "`" + `b": {"type": "string"},
@@ -224,7 +224,7 @@ func TestTrickySchemasBuild(t *testing.T) {
 		pkgs[pkg] = files
 	}
 	names := string(fileContent(pkgs["t_names"], "types.go"))
-	for _, want := range []string{"MarshalJSON2 ", "UnmarshalJSON2 ", "Unknown2 ", "Variant2 ", "Validate2 ", "X日本 ", "\tX ", "ID2 ", "ID3 ", `case "":`} {
+	for _, want := range []string{"MarshalJSON2 ", "UnmarshalJSON2 ", "Unknown2 ", "Union2 ", "Validate2 ", "GetID ", ") GetID2() string", "X日本 ", "\tX ", "ID2 ", "ID3 ", `case "":`} {
 		if !strings.Contains(names, want) {
 			t.Errorf("names: no %q in the output", want)
 		}

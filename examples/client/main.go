@@ -349,7 +349,7 @@ func (c *client) ReadTextFile(ctx context.Context, p *acp.ReadTextFileRequest) (
 		return nil, acp.NewResourceNotFoundError(err.Error())
 	}
 	lines := strings.SplitAfter(string(data), "\n")
-	if p.Line != nil && *p.Line > 1 {
+	if p.GetLine() > 1 {
 		lines = lines[min(int(*p.Line)-1, len(lines)):]
 	}
 	if p.Limit != nil {

@@ -653,3 +653,35 @@ func (*PlanEvent) declaresMember(name []byte) bool {
 func (x PlanEvent) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
+
+// GetTrace returns Trace (nil when x is nil), whose getters are nil-safe too.
+func (x *Plan) GetTrace() *Trace {
+	if x == nil {
+		return nil
+	}
+	return x.Trace
+}
+
+// GetSource returns Source, or its zero value when x or Source is nil.
+func (x *Meta) GetSource() string {
+	if x == nil || x.Source == nil {
+		return ""
+	}
+	return *x.Source
+}
+
+// GetAgentRole returns AgentRole, or its zero value when x or AgentRole is nil.
+func (x *PlanStep) GetAgentRole() string {
+	if x == nil || x.AgentRole == nil {
+		return ""
+	}
+	return *x.AgentRole
+}
+
+// GetOrderIndex returns OrderIndex, or its zero value when x or OrderIndex is nil.
+func (x *PlanStep) GetOrderIndex() int64 {
+	if x == nil || x.OrderIndex == nil {
+		return 0
+	}
+	return *x.OrderIndex
+}

@@ -106,7 +106,7 @@ func RunCoverage(t *testing.T, s *Schema, fixtures []Fixture) {
 }
 
 // VariantName returns the dynamic Go type name (without package) held by
-// a union pointer: the Value field, or Variant.Value for a struct with a
+// a union pointer: the Value field, or Union.Value for a struct with a
 // flattened union. "" if v has neither.
 func VariantName(v any) string {
 	rv := reflect.ValueOf(v)
@@ -118,7 +118,7 @@ func VariantName(v any) string {
 	}
 	f := rv.FieldByName("Value")
 	if !f.IsValid() {
-		if vf := rv.FieldByName("Variant"); vf.IsValid() {
+		if vf := rv.FieldByName("Union"); vf.IsValid() {
 			f = vf.FieldByName("Value")
 		}
 	}

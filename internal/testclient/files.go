@@ -42,7 +42,7 @@ func (c *Client) ReadTextFile(ctx context.Context, p *acp.ReadTextFileRequest) (
 		return nil, acp.NewResourceNotFoundError(err.Error())
 	}
 	lines := strings.SplitAfter(string(data), "\n")
-	if p.Line != nil && *p.Line > 0 {
+	if p.GetLine() > 0 {
 		lines = lines[min(int(*p.Line)-1, len(lines)):]
 	}
 	if p.Limit != nil {

@@ -74,7 +74,7 @@
 //	conn := acp.NewClientConnTransport(t)
 //	go conn.Serve(myClient)
 //	init, err := conn.Initialize(ctx, req)
-//	if init.AgentCapabilities != nil && init.AgentCapabilities.LoadSession != nil && *init.AgentCapabilities.LoadSession {
+//	if init.GetAgentCapabilities().GetLoadSession() {
 //		_, err = conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: saved, Cwd: cwd, MCPServers: []acp.MCPServer{}})
 //	}
 //

@@ -43,7 +43,7 @@ func Example_acphttpDoc() {
 	if err != nil {
 		return
 	}
-	if init.AgentCapabilities != nil && init.AgentCapabilities.LoadSession != nil && *init.AgentCapabilities.LoadSession {
+	if init.GetAgentCapabilities().GetLoadSession() {
 		_, _ = conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: saved, Cwd: cwd, MCPServers: []acp.MCPServer{}})
 	}
 }

@@ -349,3 +349,27 @@ func (*BlockNode) isBlock() {}
 func NewBlockNode(v BlockNode) Block {
 	return Block{Value: &v}
 }
+
+// GetText returns Text, or its zero value when x or Text is nil.
+func (x *Node) GetText() string {
+	if x == nil || x.Text == nil {
+		return ""
+	}
+	return *x.Text
+}
+
+// GetChild returns Child (nil when x is nil), whose getters are nil-safe too.
+func (x *Node) GetChild() *Node {
+	if x == nil {
+		return nil
+	}
+	return x.Child
+}
+
+// GetBlock returns Block, or its zero value when x or Block is nil.
+func (x *Node) GetBlock() Block {
+	if x == nil || x.Block == nil {
+		return Block{}
+	}
+	return *x.Block
+}

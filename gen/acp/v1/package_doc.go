@@ -41,7 +41,7 @@
 //     ProviderCurrentConfig, SetProviderResponse, DisableProviderResponse,
 //     ListProvidersRequest, SetProviderRequest, DisableProviderRequest; fields
 //     AgentCapabilities.Providers.
-//   - unstable_mcp_over_acp: methods mcp/message (Agent.MCPMessage),
+//   - unstable_mcp_over_acp: methods mcp/message (Agent.MessageMCP),
 //     mcp/message (Client.MessageMCP); types MessageMCPRequest,
 //     MCPServerACPID, MCPRequestID, MCPServerACP, MessageMCPResponse,
 //     MCPError, MessageMCPNotification; fields MCPCapabilities.ACP; variants

@@ -4279,8 +4279,8 @@ type CreateElicitationRequest struct {
 	Message string `json:"message"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of CreateElicitationRequest.
-	Variant CreateElicitationRequestVariant `json:"-"`
+	// Union holds the members that depend on the kind of CreateElicitationRequest.
+	Union CreateElicitationRequestUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -4328,7 +4328,7 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -4345,7 +4345,7 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -4354,7 +4354,7 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 var wireMembersOfCreateElicitationRequest = []string{"_meta", "message"}
 
 func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -4362,7 +4362,7 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
+// CreateElicitationRequestUnion: Request from the agent to elicit structured user input.
 //
 // The agent sends this to the client to request information from the user,
 // either via a form or by directing them to a URL.
@@ -4373,35 +4373,35 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 //   - *[CreateElicitationRequestForm]: "form"
 //   - *[CreateElicitationRequestURL]: "url"
 //   - *[CreateElicitationRequestOther]: any other mode, kept as received
-type CreateElicitationRequestVariant struct {
-	// Value is the variant: one of the CreateElicitationRequestVariant* types that implement CreateElicitationRequestVariantValue. A nil
+type CreateElicitationRequestUnion struct {
+	// Value is the variant: one of the CreateElicitationRequestUnion* types that implement CreateElicitationRequestUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value CreateElicitationRequestVariantValue
+	Value CreateElicitationRequestUnionValue
 }
 
-// CreateElicitationRequestVariantValue is implemented by the variants of CreateElicitationRequestVariant only.
-type CreateElicitationRequestVariantValue interface {
-	isCreateElicitationRequestVariant()
+// CreateElicitationRequestUnionValue is implemented by the variants of CreateElicitationRequestUnion only.
+type CreateElicitationRequestUnionValue interface {
+	isCreateElicitationRequestUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
+func (x CreateElicitationRequestUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
+func (x *CreateElicitationRequestUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequestUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
@@ -4442,27 +4442,27 @@ func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wir
 	}
 }
 
-func (x *CreateElicitationRequestVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *CreateElicitationRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *CreateElicitationRequestVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *CreateElicitationRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
+func (x *CreateElicitationRequestUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // CreateElicitationRequestForm: Form-based elicitation where the client renders a form from the provided schema.
 //
-// It is the variant of CreateElicitationRequestVariant with mode "form".
+// It is the variant of CreateElicitationRequestUnion with mode "form".
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
@@ -4484,17 +4484,17 @@ func (x *CreateElicitationRequestForm) declaresMember(name []byte) bool {
 	return string(name) == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
 }
 
-func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
+func (*CreateElicitationRequestForm) isCreateElicitationRequestUnion() {}
 
-// NewCreateElicitationRequestForm returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestForm.
-func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationRequestVariant {
+// NewCreateElicitationRequestForm returns the CreateElicitationRequestUnion that holds the variant CreateElicitationRequestForm.
+func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationRequestUnion {
 	w := CreateElicitationRequestForm(v)
-	return CreateElicitationRequestVariant{Value: &w}
+	return CreateElicitationRequestUnion{Value: &w}
 }
 
 // CreateElicitationRequestURL: URL-based elicitation where the client directs the user to a URL.
 //
-// It is the variant of CreateElicitationRequestVariant with mode "url".
+// It is the variant of CreateElicitationRequestUnion with mode "url".
 type CreateElicitationRequestURL ElicitationURLMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
@@ -4516,12 +4516,12 @@ func (x *CreateElicitationRequestURL) declaresMember(name []byte) bool {
 	return string(name) == "mode" || (*ElicitationURLMode)(x).declaresMember(name)
 }
 
-func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
+func (*CreateElicitationRequestURL) isCreateElicitationRequestUnion() {}
 
-// NewCreateElicitationRequestURL returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestURL.
-func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationRequestVariant {
+// NewCreateElicitationRequestURL returns the CreateElicitationRequestUnion that holds the variant CreateElicitationRequestURL.
+func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationRequestUnion {
 	w := CreateElicitationRequestURL(v)
-	return CreateElicitationRequestVariant{Value: &w}
+	return CreateElicitationRequestUnion{Value: &w}
 }
 
 // CreateElicitationRequestOther: Custom or future elicitation mode.
@@ -4534,7 +4534,7 @@ func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationReque
 // when storing, replaying, proxying, or forwarding elicitation requests.
 // They MUST NOT render it as a known elicitation mode.
 //
-// It is the catch-all variant of CreateElicitationRequestVariant: it keeps an unknown mode and the whole object.
+// It is the catch-all variant of CreateElicitationRequestUnion: it keeps an unknown mode and the whole object.
 type CreateElicitationRequestOther struct {
 	// The unknown tag value.
 	Mode string `json:"mode"`
@@ -4590,11 +4590,11 @@ func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationRequestOther, name)
 }
 
-func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
+func (*CreateElicitationRequestOther) isCreateElicitationRequestUnion() {}
 
-// NewCreateElicitationRequestOther returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestOther.
-func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateElicitationRequestVariant {
-	return CreateElicitationRequestVariant{Value: &v}
+// NewCreateElicitationRequestOther returns the CreateElicitationRequestUnion that holds the variant CreateElicitationRequestOther.
+func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateElicitationRequestUnion {
+	return CreateElicitationRequestUnion{Value: &v}
 }
 
 // ElicitationSessionScope: Session-scoped elicitation, optionally tied to a specific tool call.
@@ -6594,8 +6594,8 @@ func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
 type ElicitationFormMode struct {
 	// A JSON Schema describing the form fields to present to the user.
 	RequestedSchema ElicitationSchema `json:"requestedSchema"`
-	// Variant holds the members that depend on the kind of ElicitationFormMode.
-	Variant ElicitationFormModeVariant `json:"-"`
+	// Union holds the members that depend on the kind of ElicitationFormMode.
+	Union ElicitationFormModeUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -6639,7 +6639,7 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6651,7 +6651,7 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -6660,7 +6660,7 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfElicitationFormMode = []string{"requestedSchema"}
 
 func (x *ElicitationFormMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6668,56 +6668,56 @@ func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
+// ElicitationFormModeUnion: Form-based elicitation mode where the client renders a form from the provided schema.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
 //   - *[ElicitationFormModeSession]: a JSON object
 //   - *[ElicitationFormModeRequest]: a JSON object
-type ElicitationFormModeVariant struct {
-	// Value is the variant: one of the ElicitationFormModeVariant* types that implement ElicitationFormModeVariantValue. A nil
+type ElicitationFormModeUnion struct {
+	// Value is the variant: one of the ElicitationFormModeUnion* types that implement ElicitationFormModeUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationFormModeVariantValue
+	Value ElicitationFormModeUnionValue
 }
 
-// ElicitationFormModeVariantValue is implemented by the variants of ElicitationFormModeVariant only.
-type ElicitationFormModeVariantValue interface {
-	isElicitationFormModeVariant()
+// ElicitationFormModeUnionValue is implemented by the variants of ElicitationFormModeUnion only.
+type ElicitationFormModeUnionValue interface {
+	isElicitationFormModeUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
+func (x ElicitationFormModeUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
+var keysElicitationFormModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
+func (x *ElicitationFormModeUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
+func (x *ElicitationFormModeUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationFormModeVariant", known)
+func (x *ElicitationFormModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ElicitationFormModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationFormModeVariant", pos, err, known)
+		r.remember("ElicitationFormModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -6727,7 +6727,7 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnow
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationFormModeVariantO)
+		mask, err := look.hasMembers(keysElicitationFormModeUnionO)
 		if err != nil {
 			return err
 		}
@@ -6762,32 +6762,32 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnow
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationFormModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wireErrorf("ElicitationFormModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationFormModeVariant (object)")
+	return r.kindError("ElicitationFormModeUnion (object)")
 }
 
-func (x *ElicitationFormModeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationFormModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *ElicitationFormModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationFormModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeVariant) declaresMember(name []byte) bool {
+func (x *ElicitationFormModeUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // ElicitationFormModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
-// It is a variant of ElicitationFormModeVariant.
+// It is a variant of ElicitationFormModeUnion.
 type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
@@ -6808,18 +6808,18 @@ func (x *ElicitationFormModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
-func (*ElicitationFormModeSession) isElicitationFormModeVariant() {}
+func (*ElicitationFormModeSession) isElicitationFormModeUnion() {}
 
-// NewElicitationFormModeSession returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeSession.
-func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormModeVariant {
+// NewElicitationFormModeSession returns the ElicitationFormModeUnion that holds the variant ElicitationFormModeSession.
+func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormModeUnion {
 	w := ElicitationFormModeSession(v)
-	return ElicitationFormModeVariant{Value: &w}
+	return ElicitationFormModeUnion{Value: &w}
 }
 
 // ElicitationFormModeRequest: Tied to a specific JSON-RPC request outside of a session
 // (e.g., during auth/configuration phases before any session is started).
 //
-// It is a variant of ElicitationFormModeVariant.
+// It is a variant of ElicitationFormModeUnion.
 type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -6840,12 +6840,12 @@ func (x *ElicitationFormModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
-func (*ElicitationFormModeRequest) isElicitationFormModeVariant() {}
+func (*ElicitationFormModeRequest) isElicitationFormModeUnion() {}
 
-// NewElicitationFormModeRequest returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeRequest.
-func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormModeVariant {
+// NewElicitationFormModeRequest returns the ElicitationFormModeUnion that holds the variant ElicitationFormModeRequest.
+func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormModeUnion {
 	w := ElicitationFormModeRequest(v)
-	return ElicitationFormModeVariant{Value: &w}
+	return ElicitationFormModeUnion{Value: &w}
 }
 
 // ElicitationID: Unique identifier for an elicitation.
@@ -6875,8 +6875,8 @@ type ElicitationURLMode struct {
 	ElicitationID ElicitationID `json:"elicitationId"`
 	// The URL to direct the user to.
 	URL string `json:"url"`
-	// Variant holds the members that depend on the kind of ElicitationURLMode.
-	Variant ElicitationURLModeVariant `json:"-"`
+	// Union holds the members that depend on the kind of ElicitationURLMode.
+	Union ElicitationURLModeUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -6924,7 +6924,7 @@ func (x *ElicitationURLMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6939,7 +6939,7 @@ func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error)
 	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -6948,7 +6948,7 @@ func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error)
 var wireMembersOfElicitationURLMode = []string{"elicitationId", "url"}
 
 func (x *ElicitationURLMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -6956,56 +6956,56 @@ func (x ElicitationURLMode) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationURLModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+// ElicitationURLModeUnion: URL-based elicitation mode where the client directs the user to a URL.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
 //   - *[ElicitationURLModeSession]: a JSON object
 //   - *[ElicitationURLModeRequest]: a JSON object
-type ElicitationURLModeVariant struct {
-	// Value is the variant: one of the ElicitationURLModeVariant* types that implement ElicitationURLModeVariantValue. A nil
+type ElicitationURLModeUnion struct {
+	// Value is the variant: one of the ElicitationURLModeUnion* types that implement ElicitationURLModeUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationURLModeVariantValue
+	Value ElicitationURLModeUnionValue
 }
 
-// ElicitationURLModeVariantValue is implemented by the variants of ElicitationURLModeVariant only.
-type ElicitationURLModeVariantValue interface {
-	isElicitationURLModeVariant()
+// ElicitationURLModeUnionValue is implemented by the variants of ElicitationURLModeUnion only.
+type ElicitationURLModeUnionValue interface {
+	isElicitationURLModeUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationURLModeVariant) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLModeUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysElicitationURLModeVariantO = []string{"sessionId", "requestId"}
+var keysElicitationURLModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationURLModeVariant) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLModeUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationURLModeVariant) decodeWire(r *wireReader) error {
+func (x *ElicitationURLModeUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationURLModeVariant", known)
+func (x *ElicitationURLModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ElicitationURLModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationURLModeVariant", pos, err, known)
+		r.remember("ElicitationURLModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -7015,7 +7015,7 @@ func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnown
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationURLModeVariantO)
+		mask, err := look.hasMembers(keysElicitationURLModeUnionO)
 		if err != nil {
 			return err
 		}
@@ -7050,32 +7050,32 @@ func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnown
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationURLModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wireErrorf("ElicitationURLModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationURLModeVariant (object)")
+	return r.kindError("ElicitationURLModeUnion (object)")
 }
 
-func (x *ElicitationURLModeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *ElicitationURLModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationURLModeVariant) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // ElicitationURLModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
-// It is a variant of ElicitationURLModeVariant.
+// It is a variant of ElicitationURLModeUnion.
 type ElicitationURLModeSession ElicitationSessionScope
 
 func (x *ElicitationURLModeSession) appendJSON(buf []byte) ([]byte, error) {
@@ -7096,18 +7096,18 @@ func (x *ElicitationURLModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
-func (*ElicitationURLModeSession) isElicitationURLModeVariant() {}
+func (*ElicitationURLModeSession) isElicitationURLModeUnion() {}
 
-// NewElicitationURLModeSession returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeSession.
-func NewElicitationURLModeSession(v ElicitationSessionScope) ElicitationURLModeVariant {
+// NewElicitationURLModeSession returns the ElicitationURLModeUnion that holds the variant ElicitationURLModeSession.
+func NewElicitationURLModeSession(v ElicitationSessionScope) ElicitationURLModeUnion {
 	w := ElicitationURLModeSession(v)
-	return ElicitationURLModeVariant{Value: &w}
+	return ElicitationURLModeUnion{Value: &w}
 }
 
 // ElicitationURLModeRequest: Tied to a specific JSON-RPC request outside of a session
 // (e.g., during auth/configuration phases before any session is started).
 //
-// It is a variant of ElicitationURLModeVariant.
+// It is a variant of ElicitationURLModeUnion.
 type ElicitationURLModeRequest ElicitationRequestScope
 
 func (x *ElicitationURLModeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -7128,12 +7128,12 @@ func (x *ElicitationURLModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
-func (*ElicitationURLModeRequest) isElicitationURLModeVariant() {}
+func (*ElicitationURLModeRequest) isElicitationURLModeUnion() {}
 
-// NewElicitationURLModeRequest returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeRequest.
-func NewElicitationURLModeRequest(v ElicitationRequestScope) ElicitationURLModeVariant {
+// NewElicitationURLModeRequest returns the ElicitationURLModeUnion that holds the variant ElicitationURLModeRequest.
+func NewElicitationURLModeRequest(v ElicitationRequestScope) ElicitationURLModeUnion {
 	w := ElicitationURLModeRequest(v)
-	return ElicitationURLModeVariant{Value: &w}
+	return ElicitationURLModeUnion{Value: &w}
 }
 
 // ExtRequest: Allows for sending an arbitrary request that is not part of the ACP spec.
@@ -10244,8 +10244,8 @@ type SessionConfigOption struct {
 	Category *SessionConfigOptionCategory `json:"category,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of SessionConfigOption.
-	Variant SessionConfigOptionVariant `json:"-"`
+	// Union holds the members that depend on the kind of SessionConfigOption.
+	Union SessionConfigOptionUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -10305,7 +10305,7 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -10335,7 +10335,7 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -10344,7 +10344,7 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfSessionConfigOption = []string{"_meta", "category", "description", "id", "name"}
 
 func (x *SessionConfigOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -10352,41 +10352,41 @@ func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionConfigOptionVariant: A session configuration option selector and its current state.
+// SessionConfigOptionUnion: A session configuration option selector and its current state.
 //
 // Value holds one of these variants, chosen by the member "type":
 //
 //   - *[SessionConfigOptionSelect]: "select"
 //   - *[SessionConfigOptionBoolean]: "boolean"
-type SessionConfigOptionVariant struct {
-	// Value is the variant: one of the SessionConfigOptionVariant* types that implement SessionConfigOptionVariantValue. A nil
+type SessionConfigOptionUnion struct {
+	// Value is the variant: one of the SessionConfigOptionUnion* types that implement SessionConfigOptionUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value SessionConfigOptionVariantValue
+	Value SessionConfigOptionUnionValue
 }
 
-// SessionConfigOptionVariantValue is implemented by the variants of SessionConfigOptionVariant only.
-type SessionConfigOptionVariantValue interface {
-	isSessionConfigOptionVariant()
+// SessionConfigOptionUnionValue is implemented by the variants of SessionConfigOptionUnion only.
+type SessionConfigOptionUnionValue interface {
+	isSessionConfigOptionUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
+func (x SessionConfigOptionUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigOptionUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
+func (x *SessionConfigOptionUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigOptionUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
@@ -10417,31 +10417,31 @@ func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnow
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionConfigOptionVariant", "type", wireQuoteExcerpt(tag), "\"select\", \"boolean\"")
+		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionConfigOptionUnion", "type", wireQuoteExcerpt(tag), "\"select\", \"boolean\"")
 	}
 }
 
-func (x *SessionConfigOptionVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigOptionUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionVariant: no variant set")
+		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *SessionConfigOptionVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *SessionConfigOptionUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionVariant: no variant set")
+		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
+func (x *SessionConfigOptionUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // SessionConfigOptionSelect: Single-value selector (dropdown).
 //
-// It is the variant of SessionConfigOptionVariant with type "select".
+// It is the variant of SessionConfigOptionUnion with type "select".
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
@@ -10463,17 +10463,17 @@ func (x *SessionConfigOptionSelect) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*SessionConfigSelect)(x).declaresMember(name)
 }
 
-func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
+func (*SessionConfigOptionSelect) isSessionConfigOptionUnion() {}
 
-// NewSessionConfigOptionSelect returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionSelect.
-func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVariant {
+// NewSessionConfigOptionSelect returns the SessionConfigOptionUnion that holds the variant SessionConfigOptionSelect.
+func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionUnion {
 	w := SessionConfigOptionSelect(v)
-	return SessionConfigOptionVariant{Value: &w}
+	return SessionConfigOptionUnion{Value: &w}
 }
 
 // SessionConfigOptionBoolean: Boolean on/off toggle.
 //
-// It is the variant of SessionConfigOptionVariant with type "boolean".
+// It is the variant of SessionConfigOptionUnion with type "boolean".
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
@@ -10495,12 +10495,12 @@ func (x *SessionConfigOptionBoolean) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
 }
 
-func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
+func (*SessionConfigOptionBoolean) isSessionConfigOptionUnion() {}
 
-// NewSessionConfigOptionBoolean returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionBoolean.
-func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVariant {
+// NewSessionConfigOptionBoolean returns the SessionConfigOptionUnion that holds the variant SessionConfigOptionBoolean.
+func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionUnion {
 	w := SessionConfigOptionBoolean(v)
-	return SessionConfigOptionVariant{Value: &w}
+	return SessionConfigOptionUnion{Value: &w}
 }
 
 // SessionConfigID: Unique identifier for a session configuration option.
@@ -18736,8 +18736,8 @@ type SetSessionConfigOptionRequest struct {
 	ConfigID SessionConfigID `json:"configId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
-	Variant SetSessionConfigOptionRequestVariant `json:"-"`
+	// Union holds the members that depend on the kind of SetSessionConfigOptionRequest.
+	Union SetSessionConfigOptionRequestUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -18789,7 +18789,7 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -18809,7 +18809,7 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -18818,7 +18818,7 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 var wireMembersOfSetSessionConfigOptionRequest = []string{"_meta", "configId", "sessionId"}
 
 func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -18826,41 +18826,41 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
+// SetSessionConfigOptionRequestUnion: Request parameters for setting a session configuration option.
 //
 // Value holds one of these variants, chosen by the member "type":
 //
 //   - *[SetSessionConfigOptionRequestBoolean]: "boolean"
 //   - *[SetSessionConfigOptionRequestValueID]: type absent or null
-type SetSessionConfigOptionRequestVariant struct {
-	// Value is the variant: one of the SetSessionConfigOptionRequestVariant* types that implement SetSessionConfigOptionRequestVariantValue. A nil
+type SetSessionConfigOptionRequestUnion struct {
+	// Value is the variant: one of the SetSessionConfigOptionRequestUnion* types that implement SetSessionConfigOptionRequestUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value SetSessionConfigOptionRequestVariantValue
+	Value SetSessionConfigOptionRequestUnionValue
 }
 
-// SetSessionConfigOptionRequestVariantValue is implemented by the variants of SetSessionConfigOptionRequestVariant only.
-type SetSessionConfigOptionRequestVariantValue interface {
-	isSetSessionConfigOptionRequestVariant()
+// SetSessionConfigOptionRequestUnionValue is implemented by the variants of SetSessionConfigOptionRequestUnion only.
+type SetSessionConfigOptionRequestUnionValue interface {
+	isSetSessionConfigOptionRequestUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
+func (x SetSessionConfigOptionRequestUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
@@ -18894,31 +18894,31 @@ func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("%s: unknown %s %s (known: %s)", "SetSessionConfigOptionRequestVariant", "type", wireQuoteExcerpt(tag), "\"boolean\"")
+		return wireErrorf("%s: unknown %s %s (known: %s)", "SetSessionConfigOptionRequestUnion", "type", wireQuoteExcerpt(tag), "\"boolean\"")
 	}
 }
 
-func (x *SetSessionConfigOptionRequestVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *SetSessionConfigOptionRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *SetSessionConfigOptionRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) declaresMember(name []byte) bool {
+func (x *SetSessionConfigOptionRequestUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // SetSessionConfigOptionRequestBoolean: A boolean value (`type: "boolean"`).
 //
-// It is the variant of SetSessionConfigOptionRequestVariant with type "boolean".
+// It is the variant of SetSessionConfigOptionRequestUnion with type "boolean".
 type SetSessionConfigOptionRequestBoolean struct {
 	// The boolean value.
 	Value bool `json:"value"`
@@ -18985,11 +18985,11 @@ func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
 }
 
-func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
+func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestUnion() {}
 
-// NewSetSessionConfigOptionRequestBoolean returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestBoolean.
-func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBoolean) SetSessionConfigOptionRequestVariant {
-	return SetSessionConfigOptionRequestVariant{Value: &v}
+// NewSetSessionConfigOptionRequestBoolean returns the SetSessionConfigOptionRequestUnion that holds the variant SetSessionConfigOptionRequestBoolean.
+func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBoolean) SetSessionConfigOptionRequestUnion {
+	return SetSessionConfigOptionRequestUnion{Value: &v}
 }
 
 // SetSessionConfigOptionRequestValueID: A `SessionConfigValueId` string value.
@@ -18998,7 +18998,7 @@ func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBool
 // values with string payloads also gracefully deserialize into this
 // variant.
 //
-// It is the variant of SetSessionConfigOptionRequestVariant used when type is absent or null.
+// It is the variant of SetSessionConfigOptionRequestUnion used when type is absent or null.
 type SetSessionConfigOptionRequestValueID struct {
 	// The value ID.
 	Value SessionConfigValueID `json:"value"`
@@ -19064,11 +19064,11 @@ func (*SetSessionConfigOptionRequestValueID) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestValueID, name)
 }
 
-func (*SetSessionConfigOptionRequestValueID) isSetSessionConfigOptionRequestVariant() {}
+func (*SetSessionConfigOptionRequestValueID) isSetSessionConfigOptionRequestUnion() {}
 
-// NewSetSessionConfigOptionRequestValueID returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestValueID.
-func NewSetSessionConfigOptionRequestValueID(v SetSessionConfigOptionRequestValueID) SetSessionConfigOptionRequestVariant {
-	return SetSessionConfigOptionRequestVariant{Value: &v}
+// NewSetSessionConfigOptionRequestValueID returns the SetSessionConfigOptionRequestUnion that holds the variant SetSessionConfigOptionRequestValueID.
+func NewSetSessionConfigOptionRequestValueID(v SetSessionConfigOptionRequestValueID) SetSessionConfigOptionRequestUnion {
+	return SetSessionConfigOptionRequestUnion{Value: &v}
 }
 
 // PromptRequest: Request parameters for sending a user prompt to the agent.
@@ -20888,8 +20888,8 @@ func (x KillTerminalResponse) MarshalJSON() ([]byte, error) {
 type CreateElicitationResponse struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of CreateElicitationResponse.
-	Variant CreateElicitationResponseVariant `json:"-"`
+	// Union holds the members that depend on the kind of CreateElicitationResponse.
+	Union CreateElicitationResponseUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -20926,7 +20926,7 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -20940,7 +20940,7 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -20949,7 +20949,7 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 var wireMembersOfCreateElicitationResponse = []string{"_meta"}
 
 func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -20957,7 +20957,7 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// CreateElicitationResponseVariant: Response from the client to an elicitation request.
+// CreateElicitationResponseUnion: Response from the client to an elicitation request.
 //
 // Value holds one of these variants, chosen by the member "action":
 //
@@ -20965,35 +20965,35 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 //   - *[CreateElicitationResponseDecline]: "decline"
 //   - *[CreateElicitationResponseCancel]: "cancel"
 //   - *[CreateElicitationResponseOther]: any other action, kept as received
-type CreateElicitationResponseVariant struct {
-	// Value is the variant: one of the CreateElicitationResponseVariant* types that implement CreateElicitationResponseVariantValue. A nil
+type CreateElicitationResponseUnion struct {
+	// Value is the variant: one of the CreateElicitationResponseUnion* types that implement CreateElicitationResponseUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value CreateElicitationResponseVariantValue
+	Value CreateElicitationResponseUnionValue
 }
 
-// CreateElicitationResponseVariantValue is implemented by the variants of CreateElicitationResponseVariant only.
-type CreateElicitationResponseVariantValue interface {
-	isCreateElicitationResponseVariant()
+// CreateElicitationResponseUnionValue is implemented by the variants of CreateElicitationResponseUnion only.
+type CreateElicitationResponseUnionValue interface {
+	isCreateElicitationResponseUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
+func (x CreateElicitationResponseUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
+func (x *CreateElicitationResponseUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
@@ -21041,27 +21041,27 @@ func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wi
 	}
 }
 
-func (x *CreateElicitationResponseVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *CreateElicitationResponseUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *CreateElicitationResponseVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *CreateElicitationResponseUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
+func (x *CreateElicitationResponseUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // CreateElicitationResponseAccept: The user accepted and provided content.
 //
-// It is the variant of CreateElicitationResponseVariant with action "accept".
+// It is the variant of CreateElicitationResponseUnion with action "accept".
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
@@ -21083,17 +21083,17 @@ func (x *CreateElicitationResponseAccept) declaresMember(name []byte) bool {
 	return string(name) == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
 }
 
-func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseAccept) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseAccept returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseAccept.
-func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicitationResponseVariant {
+// NewCreateElicitationResponseAccept returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseAccept.
+func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicitationResponseUnion {
 	w := CreateElicitationResponseAccept(v)
-	return CreateElicitationResponseVariant{Value: &w}
+	return CreateElicitationResponseUnion{Value: &w}
 }
 
 // CreateElicitationResponseDecline: The user declined the elicitation.
 //
-// It is the variant of CreateElicitationResponseVariant with action "decline".
+// It is the variant of CreateElicitationResponseUnion with action "decline".
 type CreateElicitationResponseDecline struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21142,16 +21142,16 @@ func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationResponseDecline, name)
 }
 
-func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseDecline) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseDecline returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseDecline.
-func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) CreateElicitationResponseVariant {
-	return CreateElicitationResponseVariant{Value: &v}
+// NewCreateElicitationResponseDecline returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseDecline.
+func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) CreateElicitationResponseUnion {
+	return CreateElicitationResponseUnion{Value: &v}
 }
 
 // CreateElicitationResponseCancel: The elicitation was cancelled.
 //
-// It is the variant of CreateElicitationResponseVariant with action "cancel".
+// It is the variant of CreateElicitationResponseUnion with action "cancel".
 type CreateElicitationResponseCancel struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -21200,11 +21200,11 @@ func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationResponseCancel, name)
 }
 
-func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseCancel) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseCancel returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseCancel.
-func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) CreateElicitationResponseVariant {
-	return CreateElicitationResponseVariant{Value: &v}
+// NewCreateElicitationResponseCancel returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseCancel.
+func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) CreateElicitationResponseUnion {
+	return CreateElicitationResponseUnion{Value: &v}
 }
 
 // CreateElicitationResponseOther: Custom or future elicitation action.
@@ -21217,7 +21217,7 @@ func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) Creat
 // payload when storing, replaying, proxying, or forwarding elicitation
 // responses. They MUST NOT treat it as a known elicitation action.
 //
-// It is the catch-all variant of CreateElicitationResponseVariant: it keeps an unknown action and the whole object.
+// It is the catch-all variant of CreateElicitationResponseUnion: it keeps an unknown action and the whole object.
 type CreateElicitationResponseOther struct {
 	// The unknown tag value.
 	Action string `json:"action"`
@@ -21273,11 +21273,11 @@ func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationResponseOther, name)
 }
 
-func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseOther) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseOther returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseOther.
-func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateElicitationResponseVariant {
-	return CreateElicitationResponseVariant{Value: &v}
+// NewCreateElicitationResponseOther returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseOther.
+func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateElicitationResponseUnion {
+	return CreateElicitationResponseUnion{Value: &v}
 }
 
 // ElicitationContentValue: Allowed wire representations for `ElicitationContentValue`.
@@ -21290,13 +21290,13 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 //   - *[ElicitationContentValueBoolean]: a JSON boolean
 //   - *[ElicitationContentValueStringArray]: a JSON array
 type ElicitationContentValue struct {
-	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueVariant. A nil
+	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationContentValueVariant
+	Value ElicitationContentValueValue
 }
 
-// ElicitationContentValueVariant is implemented by the variants of ElicitationContentValue only.
-type ElicitationContentValueVariant interface {
+// ElicitationContentValueValue is implemented by the variants of ElicitationContentValue only.
+type ElicitationContentValueValue interface {
 	isElicitationContentValue()
 	appendJSON([]byte) ([]byte, error)
 }
@@ -21985,6 +21985,950 @@ func (*CancelRequestNotification) declaresMember(name []byte) bool {
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentRequest) GetParams() AgentRequestParams {
+	if x == nil || x.Params == nil {
+		return AgentRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetLine returns Line, or its zero value when x or Line is nil.
+func (x *ReadTextFileRequest) GetLine() uint32 {
+	if x == nil || x.Line == nil {
+		return 0
+	}
+	return *x.Line
+}
+
+// GetLimit returns Limit, or its zero value when x or Limit is nil.
+func (x *ReadTextFileRequest) GetLimit() uint32 {
+	if x == nil || x.Limit == nil {
+		return 0
+	}
+	return *x.Limit
+}
+
+// GetKind returns Kind, or its zero value when x or Kind is nil.
+func (x *ToolCallUpdate) GetKind() ToolKind {
+	if x == nil || x.Kind == nil {
+		return ""
+	}
+	return *x.Kind
+}
+
+// GetStatus returns Status, or its zero value when x or Status is nil.
+func (x *ToolCallUpdate) GetStatus() ToolCallStatus {
+	if x == nil || x.Status == nil {
+		return ""
+	}
+	return *x.Status
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ToolCallUpdate) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetName returns Name, or its zero value when x or Name is nil.
+func (x *ToolCallUpdate) GetName() string {
+	if x == nil || x.Name == nil {
+		return ""
+	}
+	return *x.Name
+}
+
+// GetLastModified returns LastModified, or its zero value when x or LastModified is nil.
+func (x *Annotations) GetLastModified() string {
+	if x == nil || x.LastModified == nil {
+		return ""
+	}
+	return *x.LastModified
+}
+
+// GetPriority returns Priority, or its zero value when x or Priority is nil.
+func (x *Annotations) GetPriority() float64 {
+	if x == nil || x.Priority == nil {
+		return 0
+	}
+	return *x.Priority
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *TextContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ImageContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetURI returns URI, or its zero value when x or URI is nil.
+func (x *ImageContent) GetURI() string {
+	if x == nil || x.URI == nil {
+		return ""
+	}
+	return *x.URI
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *AudioContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ResourceLink) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ResourceLink) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *ResourceLink) GetMimeType() string {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetSize returns Size, or its zero value when x or Size is nil.
+func (x *ResourceLink) GetSize() int64 {
+	if x == nil || x.Size == nil {
+		return 0
+	}
+	return *x.Size
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ResourceLink) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *TextResourceContents) GetMimeType() string {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *BlobResourceContents) GetMimeType() string {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *EmbeddedResource) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetOldText returns OldText, or its zero value when x or OldText is nil.
+func (x *Diff) GetOldText() string {
+	if x == nil || x.OldText == nil {
+		return ""
+	}
+	return *x.OldText
+}
+
+// GetLine returns Line, or its zero value when x or Line is nil.
+func (x *ToolCallLocation) GetLine() uint32 {
+	if x == nil || x.Line == nil {
+		return 0
+	}
+	return *x.Line
+}
+
+// GetCwd returns Cwd, or its zero value when x or Cwd is nil.
+func (x *CreateTerminalRequest) GetCwd() string {
+	if x == nil || x.Cwd == nil {
+		return ""
+	}
+	return *x.Cwd
+}
+
+// GetOutputByteLimit returns OutputByteLimit, or its zero value when x or OutputByteLimit is nil.
+func (x *CreateTerminalRequest) GetOutputByteLimit() uint64 {
+	if x == nil || x.OutputByteLimit == nil {
+		return 0
+	}
+	return *x.OutputByteLimit
+}
+
+// GetToolCallID returns ToolCallID, or its zero value when x or ToolCallID is nil.
+func (x *ElicitationSessionScope) GetToolCallID() ToolCallID {
+	if x == nil || x.ToolCallID == nil {
+		return ""
+	}
+	return *x.ToolCallID
+}
+
+// GetType returns Type, or its zero value when x or Type is nil.
+func (x *ElicitationSchema) GetType() ElicitationSchemaType {
+	if x == nil || x.Type == nil {
+		return ""
+	}
+	return *x.Type
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ElicitationSchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ElicitationSchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *EnumOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *StringPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *StringPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinLength returns MinLength, or its zero value when x or MinLength is nil.
+func (x *StringPropertySchema) GetMinLength() uint32 {
+	if x == nil || x.MinLength == nil {
+		return 0
+	}
+	return *x.MinLength
+}
+
+// GetMaxLength returns MaxLength, or its zero value when x or MaxLength is nil.
+func (x *StringPropertySchema) GetMaxLength() uint32 {
+	if x == nil || x.MaxLength == nil {
+		return 0
+	}
+	return *x.MaxLength
+}
+
+// GetPattern returns Pattern, or its zero value when x or Pattern is nil.
+func (x *StringPropertySchema) GetPattern() string {
+	if x == nil || x.Pattern == nil {
+		return ""
+	}
+	return *x.Pattern
+}
+
+// GetFormat returns Format, or its zero value when x or Format is nil.
+func (x *StringPropertySchema) GetFormat() StringFormat {
+	if x == nil || x.Format == nil {
+		return ""
+	}
+	return *x.Format
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *StringPropertySchema) GetDefault() string {
+	if x == nil || x.Default == nil {
+		return ""
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *NumberPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *NumberPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *NumberPropertySchema) GetMinimum() float64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *NumberPropertySchema) GetMaximum() float64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *NumberPropertySchema) GetDefault() float64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *IntegerPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *IntegerPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *IntegerPropertySchema) GetMinimum() int64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *IntegerPropertySchema) GetMaximum() int64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *IntegerPropertySchema) GetDefault() int64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *BooleanPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *BooleanPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *BooleanPropertySchema) GetDefault() bool {
+	if x == nil || x.Default == nil {
+		return false
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *MultiSelectPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *MultiSelectPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinItems returns MinItems, or its zero value when x or MinItems is nil.
+func (x *MultiSelectPropertySchema) GetMinItems() uint64 {
+	if x == nil || x.MinItems == nil {
+		return 0
+	}
+	return *x.MinItems
+}
+
+// GetMaxItems returns MaxItems, or its zero value when x or MaxItems is nil.
+func (x *MultiSelectPropertySchema) GetMaxItems() uint64 {
+	if x == nil || x.MaxItems == nil {
+		return 0
+	}
+	return *x.MaxItems
+}
+
+// GetAgentCapabilities returns AgentCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeResponse) GetAgentCapabilities() *AgentCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.AgentCapabilities
+}
+
+// GetAgentInfo returns AgentInfo (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeResponse) GetAgentInfo() *Implementation {
+	if x == nil {
+		return nil
+	}
+	return x.AgentInfo
+}
+
+// GetLoadSession returns LoadSession, or its zero value when x or LoadSession is nil.
+func (x *AgentCapabilities) GetLoadSession() bool {
+	if x == nil || x.LoadSession == nil {
+		return false
+	}
+	return *x.LoadSession
+}
+
+// GetPromptCapabilities returns PromptCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetPromptCapabilities() *PromptCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.PromptCapabilities
+}
+
+// GetMCPCapabilities returns MCPCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetMCPCapabilities() *MCPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.MCPCapabilities
+}
+
+// GetSessionCapabilities returns SessionCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetSessionCapabilities() *SessionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.SessionCapabilities
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetAuth() *AgentAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetImage returns Image, or its zero value when x or Image is nil.
+func (x *PromptCapabilities) GetImage() bool {
+	if x == nil || x.Image == nil {
+		return false
+	}
+	return *x.Image
+}
+
+// GetAudio returns Audio, or its zero value when x or Audio is nil.
+func (x *PromptCapabilities) GetAudio() bool {
+	if x == nil || x.Audio == nil {
+		return false
+	}
+	return *x.Audio
+}
+
+// GetEmbeddedContext returns EmbeddedContext, or its zero value when x or EmbeddedContext is nil.
+func (x *PromptCapabilities) GetEmbeddedContext() bool {
+	if x == nil || x.EmbeddedContext == nil {
+		return false
+	}
+	return *x.EmbeddedContext
+}
+
+// GetHTTP returns HTTP, or its zero value when x or HTTP is nil.
+func (x *MCPCapabilities) GetHTTP() bool {
+	if x == nil || x.HTTP == nil {
+		return false
+	}
+	return *x.HTTP
+}
+
+// GetSSE returns SSE, or its zero value when x or SSE is nil.
+func (x *MCPCapabilities) GetSSE() bool {
+	if x == nil || x.SSE == nil {
+		return false
+	}
+	return *x.SSE
+}
+
+// GetList returns List (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetList() *SessionListCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.List
+}
+
+// GetDelete returns Delete (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetDelete() *SessionDeleteCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Delete
+}
+
+// GetAdditionalDirectories returns AdditionalDirectories (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetAdditionalDirectories() *SessionAdditionalDirectoriesCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.AdditionalDirectories
+}
+
+// GetResume returns Resume (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetResume() *SessionResumeCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Resume
+}
+
+// GetClose returns Close (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetClose() *SessionCloseCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Close
+}
+
+// GetLogout returns Logout (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentAuthCapabilities) GetLogout() *LogoutCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Logout
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodTerminal) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodAgent) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *Implementation) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *NewSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionMode) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetCategory returns Category, or its zero value when x or Category is nil.
+func (x *SessionConfigOption) GetCategory() SessionConfigOptionCategory {
+	if x == nil || x.Category == nil {
+		return ""
+	}
+	return *x.Category
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigSelectOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *LoadSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
+// GetNextCursor returns NextCursor, or its zero value when x or NextCursor is nil.
+func (x *ListSessionsResponse) GetNextCursor() string {
+	if x == nil || x.NextCursor == nil {
+		return ""
+	}
+	return *x.NextCursor
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *SessionInfo) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetUpdatedAt returns UpdatedAt, or its zero value when x or UpdatedAt is nil.
+func (x *SessionInfo) GetUpdatedAt() string {
+	if x == nil || x.UpdatedAt == nil {
+		return ""
+	}
+	return *x.UpdatedAt
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *ResumeSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentNotification) GetParams() AgentNotificationParams {
+	if x == nil || x.Params == nil {
+		return AgentNotificationParams{}
+	}
+	return *x.Params
+}
+
+// GetMessageID returns MessageID, or its zero value when x or MessageID is nil.
+func (x *ContentChunk) GetMessageID() MessageID {
+	if x == nil || x.MessageID == nil {
+		return ""
+	}
+	return *x.MessageID
+}
+
+// GetName returns Name, or its zero value when x or Name is nil.
+func (x *ToolCall) GetName() string {
+	if x == nil || x.Name == nil {
+		return ""
+	}
+	return *x.Name
+}
+
+// GetKind returns Kind, or its zero value when x or Kind is nil.
+func (x *ToolCall) GetKind() ToolKind {
+	if x == nil || x.Kind == nil {
+		return ""
+	}
+	return *x.Kind
+}
+
+// GetStatus returns Status, or its zero value when x or Status is nil.
+func (x *ToolCall) GetStatus() ToolCallStatus {
+	if x == nil || x.Status == nil {
+		return ""
+	}
+	return *x.Status
+}
+
+// GetInput returns Input, or its zero value when x or Input is nil.
+func (x *AvailableCommand) GetInput() AvailableCommandInput {
+	if x == nil || x.Input == nil {
+		return AvailableCommandInput{}
+	}
+	return *x.Input
+}
+
+// GetCost returns Cost (nil when x is nil), whose getters are nil-safe too.
+func (x *UsageUpdate) GetCost() *Cost {
+	if x == nil {
+		return nil
+	}
+	return x.Cost
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *Notice) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientRequest) GetParams() ClientRequestParams {
+	if x == nil || x.Params == nil {
+		return ClientRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetClientCapabilities returns ClientCapabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeRequest) GetClientCapabilities() *ClientCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.ClientCapabilities
+}
+
+// GetClientInfo returns ClientInfo (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeRequest) GetClientInfo() *Implementation {
+	if x == nil {
+		return nil
+	}
+	return x.ClientInfo
+}
+
+// GetFS returns FS (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetFS() *FileSystemCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.FS
+}
+
+// GetTerminal returns Terminal, or its zero value when x or Terminal is nil.
+func (x *ClientCapabilities) GetTerminal() bool {
+	if x == nil || x.Terminal == nil {
+		return false
+	}
+	return *x.Terminal
+}
+
+// GetSession returns Session (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetSession() *ClientSessionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Session
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetAuth() *AuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetElicitation returns Elicitation (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetElicitation() *ElicitationCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Elicitation
+}
+
+// GetReadTextFile returns ReadTextFile, or its zero value when x or ReadTextFile is nil.
+func (x *FileSystemCapabilities) GetReadTextFile() bool {
+	if x == nil || x.ReadTextFile == nil {
+		return false
+	}
+	return *x.ReadTextFile
+}
+
+// GetWriteTextFile returns WriteTextFile, or its zero value when x or WriteTextFile is nil.
+func (x *FileSystemCapabilities) GetWriteTextFile() bool {
+	if x == nil || x.WriteTextFile == nil {
+		return false
+	}
+	return *x.WriteTextFile
+}
+
+// GetCompaction returns Compaction (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientSessionCapabilities) GetCompaction() *CompactionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Compaction
+}
+
+// GetConfigOptions returns ConfigOptions (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientSessionCapabilities) GetConfigOptions() *SessionConfigOptionsCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.ConfigOptions
+}
+
+// GetNotices returns Notices (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientSessionCapabilities) GetNotices() *NoticeCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Notices
+}
+
+// GetBoolean returns Boolean (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionConfigOptionsCapabilities) GetBoolean() *BooleanConfigOptionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Boolean
+}
+
+// GetTerminal returns Terminal, or its zero value when x or Terminal is nil.
+func (x *AuthCapabilities) GetTerminal() bool {
+	if x == nil || x.Terminal == nil {
+		return false
+	}
+	return *x.Terminal
+}
+
+// GetForm returns Form (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetForm() *ElicitationFormCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Form
+}
+
+// GetURL returns URL (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetURL() *ElicitationURLCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.URL
+}
+
+// GetCwd returns Cwd, or its zero value when x or Cwd is nil.
+func (x *ListSessionsRequest) GetCwd() string {
+	if x == nil || x.Cwd == nil {
+		return ""
+	}
+	return *x.Cwd
+}
+
+// GetCursor returns Cursor, or its zero value when x or Cursor is nil.
+func (x *ListSessionsRequest) GetCursor() string {
+	if x == nil || x.Cursor == nil {
+		return ""
+	}
+	return *x.Cursor
+}
+
+// GetExitStatus returns ExitStatus (nil when x is nil), whose getters are nil-safe too.
+func (x *TerminalOutputResponse) GetExitStatus() *TerminalExitStatus {
+	if x == nil {
+		return nil
+	}
+	return x.ExitStatus
+}
+
+// GetExitCode returns ExitCode, or its zero value when x or ExitCode is nil.
+func (x *TerminalExitStatus) GetExitCode() uint32 {
+	if x == nil || x.ExitCode == nil {
+		return 0
+	}
+	return *x.ExitCode
+}
+
+// GetSignal returns Signal, or its zero value when x or Signal is nil.
+func (x *TerminalExitStatus) GetSignal() string {
+	if x == nil || x.Signal == nil {
+		return ""
+	}
+	return *x.Signal
+}
+
+// GetExitCode returns ExitCode, or its zero value when x or ExitCode is nil.
+func (x *WaitForTerminalExitResponse) GetExitCode() uint32 {
+	if x == nil || x.ExitCode == nil {
+		return 0
+	}
+	return *x.ExitCode
+}
+
+// GetSignal returns Signal, or its zero value when x or Signal is nil.
+func (x *WaitForTerminalExitResponse) GetSignal() string {
+	if x == nil || x.Signal == nil {
+		return ""
+	}
+	return *x.Signal
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientNotification) GetParams() ClientNotificationParams {
+	if x == nil || x.Params == nil {
+		return ClientNotificationParams{}
+	}
+	return *x.Params
 }
 
 // SideAgent is the side "agent": it handles the methods of AgentMethods.

@@ -386,12 +386,12 @@ func (x CreateElicitationRequest) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x CreateElicitationRequestVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x CreateElicitationRequestUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *CreateElicitationRequestVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *CreateElicitationRequestUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -556,12 +556,12 @@ func (x ElicitationFormMode) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationFormModeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationFormModeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationFormModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationFormModeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -586,12 +586,12 @@ func (x ElicitationURLMode) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationURLModeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationURLModeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationURLModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationURLModeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -876,12 +876,12 @@ func (x SessionConfigOption) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionConfigOptionVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionConfigOptionUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionConfigOptionVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionConfigOptionUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -1676,12 +1676,12 @@ func (x SetSessionConfigOptionRequest) MarshalJSONTo(e *jsontext.Encoder) error 
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SetSessionConfigOptionRequestVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SetSessionConfigOptionRequestUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -1836,12 +1836,12 @@ func (x CreateElicitationResponse) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x CreateElicitationResponseVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x CreateElicitationResponseUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *CreateElicitationResponseVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *CreateElicitationResponseUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 

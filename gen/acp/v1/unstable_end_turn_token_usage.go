@@ -177,3 +177,35 @@ func (*Usage) declaresMember(name []byte) bool {
 func (x Usage) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
+
+// GetUsage returns Usage (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptResponse) GetUsage() *Usage {
+	if x == nil {
+		return nil
+	}
+	return x.Usage
+}
+
+// GetThoughtTokens returns ThoughtTokens, or its zero value when x or ThoughtTokens is nil.
+func (x *Usage) GetThoughtTokens() uint64 {
+	if x == nil || x.ThoughtTokens == nil {
+		return 0
+	}
+	return *x.ThoughtTokens
+}
+
+// GetCachedReadTokens returns CachedReadTokens, or its zero value when x or CachedReadTokens is nil.
+func (x *Usage) GetCachedReadTokens() uint64 {
+	if x == nil || x.CachedReadTokens == nil {
+		return 0
+	}
+	return *x.CachedReadTokens
+}
+
+// GetCachedWriteTokens returns CachedWriteTokens, or its zero value when x or CachedWriteTokens is nil.
+func (x *Usage) GetCachedWriteTokens() uint64 {
+	if x == nil || x.CachedWriteTokens == nil {
+		return 0
+	}
+	return *x.CachedWriteTokens
+}

@@ -34,3 +34,11 @@ func (x *partIdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, op
 	}
 	return buf, nil
 }
+
+// GetUsage returns Usage (nil when x is nil), whose getters are nil-safe too.
+func (x *IdleStateUpdate) GetUsage() *Usage {
+	if x == nil {
+		return nil
+	}
+	return x.Usage
+}

@@ -1016,6 +1016,14 @@ func (x MessageMCPNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetACP returns ACP, or its zero value when x or ACP is nil.
+func (x *MCPCapabilities) GetACP() bool {
+	if x == nil || x.ACP == nil {
+		return false
+	}
+	return *x.ACP
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodMCPMessage is the notification "mcp/message": params MessageMCPNotification.
@@ -1050,7 +1058,7 @@ func init() {
 
 // agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.
 type agentUnstableMCPOverACPMethods interface {
-	// MCPMessage handles the notification "mcp/message".
+	// MessageMCP handles the notification "mcp/message".
 	//
 	// # UNSTABLE
 	//
@@ -1060,17 +1068,17 @@ type agentUnstableMCPOverACPMethods interface {
 	//
 	// Sent by the provider to the consumer for an active request (including
 	// subscription acknowledgements and updates). The outer envelope has no `id`.
-	MCPMessage(ctx context.Context, params *MessageMCPNotification) error
+	MessageMCP(ctx context.Context, params *MessageMCPNotification) error
 }
 
-// MCPMessage answers that "mcp/message" is not implemented.
-func (UnimplementedAgent) MCPMessage(ctx context.Context, params *MessageMCPNotification) error {
+// MessageMCP answers that "mcp/message" is not implemented.
+func (UnimplementedAgent) MessageMCP(ctx context.Context, params *MessageMCPNotification) error {
 	return wireNotImplemented(SideAgent, AgentMethodMCPMessage, true)
 }
 
 func init() {
 	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
-		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MCPMessage)
+		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MessageMCP)
 	})
 }
 
@@ -1104,7 +1112,7 @@ func (c *AgentConn) MessageMCP(ctx context.Context, params *MessageMCPRequest) (
 	return wireCall[MessageMCPResponse](ctx, c.Conn, ClientMethodMCPMessage, params)
 }
 
-// MCPMessage sends the notification "mcp/message" to the agent.
-func (c *ClientConn) MCPMessage(ctx context.Context, params *MessageMCPNotification) error {
+// MessageMCP sends the notification "mcp/message" to the agent.
+func (c *ClientConn) MessageMCP(ctx context.Context, params *MessageMCPNotification) error {
 	return wireNotify(ctx, c.Conn, AgentMethodMCPMessage, params)
 }

@@ -902,3 +902,11 @@ func (*PlanCapabilities) declaresMember(name []byte) bool {
 func (x PlanCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
+
+// GetPlan returns Plan (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetPlan() *PlanCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Plan
+}

@@ -472,6 +472,22 @@ func (x ForkSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetFork returns Fork (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetFork() *SessionForkCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Fork
+}
+
+// GetModes returns Modes (nil when x is nil), whose getters are nil-safe too.
+func (x *ForkSessionResponse) GetModes() *SessionModeState {
+	if x == nil {
+		return nil
+	}
+	return x.Modes
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodSessionFork is the request "session/fork": params ForkSessionRequest, result ForkSessionResponse.

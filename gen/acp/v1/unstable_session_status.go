@@ -451,6 +451,14 @@ func (x SessionStatusRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetStatus returns Status (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetStatus() *SessionStatusCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Status
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodSessionStatus is the request "session/status": params SessionStatusRequest, result SessionStatusResponse.

@@ -782,8 +782,8 @@ type IdleStateUpdate struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partIdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
 	partIdleStateUpdateEndTurnTokenUsage
-	// Variant holds the members that depend on the kind of IdleStateUpdate.
-	Variant IdleStateUpdateVariant `json:"-"`
+	// Union holds the members that depend on the kind of IdleStateUpdate.
+	Union IdleStateUpdateUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -826,7 +826,7 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -843,7 +843,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.partIdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -852,7 +852,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfIdleStateUpdate = []string{"_meta"}
 
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -860,7 +860,7 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// IdleStateUpdateVariant: The child is ready to process another prompt.
+// IdleStateUpdateUnion: The child is ready to process another prompt.
 //
 // An omitted, `null`, or malformed `stopReason` means not reported.
 //
@@ -874,35 +874,35 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 //   - *[IdleStateUpdateError]: "error"
 //   - *[IdleStateUpdateNone]: stopReason absent or null
 //   - *[IdleStateUpdateOther]: any other stopReason, kept as received
-type IdleStateUpdateVariant struct {
-	// Value is the variant: one of the IdleStateUpdateVariant* types that implement IdleStateUpdateVariantValue. A nil
+type IdleStateUpdateUnion struct {
+	// Value is the variant: one of the IdleStateUpdateUnion* types that implement IdleStateUpdateUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value IdleStateUpdateVariantValue
+	Value IdleStateUpdateUnionValue
 }
 
-// IdleStateUpdateVariantValue is implemented by the variants of IdleStateUpdateVariant only.
-type IdleStateUpdateVariantValue interface {
-	isIdleStateUpdateVariant()
+// IdleStateUpdateUnionValue is implemented by the variants of IdleStateUpdateUnion only.
+type IdleStateUpdateUnionValue interface {
+	isIdleStateUpdateUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
+func (x IdleStateUpdateUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
+func (x *IdleStateUpdateUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
@@ -981,27 +981,27 @@ func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet
 	}
 }
 
-func (x *IdleStateUpdateVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *IdleStateUpdateUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateVariant: no variant set")
+		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *IdleStateUpdateUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateVariant: no variant set")
+		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *IdleStateUpdateVariant) declaresMember(name []byte) bool {
+func (x *IdleStateUpdateUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // IdleStateUpdateEndTurn: The work ended successfully.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "end_turn".
+// It is the variant of IdleStateUpdateUnion with stopReason "end_turn".
 type IdleStateUpdateEndTurn struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1050,16 +1050,16 @@ func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateEndTurn, name)
 }
 
-func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateEndTurn) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateEndTurn returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateEndTurn.
-func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateEndTurn returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateEndTurn.
+func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateMaxTokens: The work ended because the agent reached the maximum number of tokens.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "max_tokens".
+// It is the variant of IdleStateUpdateUnion with stopReason "max_tokens".
 type IdleStateUpdateMaxTokens struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1108,17 +1108,17 @@ func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateMaxTokens, name)
 }
 
-func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateMaxTokens) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateMaxTokens returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTokens.
-func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateMaxTokens returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateMaxTokens.
+func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateMaxTurnRequests: The work ended because the agent reached the maximum number of allowed
 // agent requests.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "max_turn_requests".
+// It is the variant of IdleStateUpdateUnion with stopReason "max_turn_requests".
 type IdleStateUpdateMaxTurnRequests struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1167,16 +1167,16 @@ func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
 }
 
-func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateMaxTurnRequests returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTurnRequests.
-func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateMaxTurnRequests returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateMaxTurnRequests.
+func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateRefusal: The work ended because the agent refused to continue.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "refusal".
+// It is the variant of IdleStateUpdateUnion with stopReason "refusal".
 type IdleStateUpdateRefusal struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1225,16 +1225,16 @@ func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateRefusal, name)
 }
 
-func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateRefusal) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateRefusal returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateRefusal.
-func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateRefusal returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateRefusal.
+func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateCancelled: The work was cancelled.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "cancelled".
+// It is the variant of IdleStateUpdateUnion with stopReason "cancelled".
 type IdleStateUpdateCancelled struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1283,16 +1283,16 @@ func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateCancelled, name)
 }
 
-func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateCancelled) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateCancelled returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateCancelled.
-func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateCancelled returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateCancelled.
+func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateError: The work ended because something failed.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "error".
+// It is the variant of IdleStateUpdateUnion with stopReason "error".
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
@@ -1314,17 +1314,17 @@ func (x *IdleStateUpdateError) declaresMember(name []byte) bool {
 	return string(name) == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
 }
 
-func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateError) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateError returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateError.
-func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
+// NewIdleStateUpdateError returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateError.
+func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateUnion {
 	w := IdleStateUpdateError(v)
-	return IdleStateUpdateVariant{Value: &w}
+	return IdleStateUpdateUnion{Value: &w}
 }
 
 // IdleStateUpdateNone: No stop reason: `stopReason` is omitted or `null`.
 //
-// It is the variant of IdleStateUpdateVariant used when stopReason is absent or null.
+// It is the variant of IdleStateUpdateUnion used when stopReason is absent or null.
 type IdleStateUpdateNone struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -1370,11 +1370,11 @@ func (*IdleStateUpdateNone) declaresMember(name []byte) bool {
 	return false
 }
 
-func (*IdleStateUpdateNone) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateNone) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateNone returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateNone.
-func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateNone returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateNone.
+func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateOther: Custom or future stop reason.
@@ -1382,7 +1382,7 @@ func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
 // Values beginning with `_` are reserved for implementation-specific
 // extensions. Other unknown values are reserved for future ACP variants.
 //
-// It is the catch-all variant of IdleStateUpdateVariant: it keeps an unknown stopReason and the whole object.
+// It is the catch-all variant of IdleStateUpdateUnion: it keeps an unknown stopReason and the whole object.
 type IdleStateUpdateOther struct {
 	// The unknown tag value.
 	StopReason string `json:"stopReason"`
@@ -1438,11 +1438,11 @@ func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateOther, name)
 }
 
-func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateOther) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateOther returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateOther.
-func NewIdleStateUpdateOther(v IdleStateUpdateOther) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateOther returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateOther.
+func NewIdleStateUpdateOther(v IdleStateUpdateOther) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // RequiresActionStateUpdate: Foreground work is blocked on user action.
@@ -2181,4 +2181,28 @@ func (*SubagentCapabilities) declaresMember(name []byte) bool {
 // MarshalJSON implements json.Marshaler.
 func (x SubagentCapabilities) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
+}
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *SubagentSessionCapabilities) GetCancel() *SessionCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}
+
+// GetError returns Error (nil when x is nil), whose getters are nil-safe too.
+func (x *ErrorStopReason) GetError() *Error {
+	if x == nil {
+		return nil
+	}
+	return x.Error
+}
+
+// GetSubagents returns Subagents (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetSubagents() *SubagentCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Subagents
 }

@@ -66,12 +66,12 @@ func (x IdleStateUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x IdleStateUpdateVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x IdleStateUpdateUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *IdleStateUpdateVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *IdleStateUpdateUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 

@@ -877,7 +877,7 @@ func TestIdleStateUpdate(t *testing.T) {
 			if !ok {
 				t.Fatalf("StateUpdate variant %T", st.Value)
 			}
-			if got := acptest.VariantName(&idle.Variant); got != c.variant {
+			if got := acptest.VariantName(&idle.Union); got != c.variant {
 				t.Errorf("in SessionUpdate: variant %s, want %s", got, c.variant)
 			}
 			wantSU := mergeObjects(head, want)
@@ -888,9 +888,9 @@ func TestIdleStateUpdate(t *testing.T) {
 	}
 	t.Run("error payload fields", func(t *testing.T) {
 		v := mustDecode(t, "IdleStateUpdate", `{"stopReason":"error","error":{"code":-32603,"message":"boom","data":{"sessionId":"s9"}}}`).(*acp.IdleStateUpdate)
-		e, ok := v.Variant.Value.(*acp.IdleStateUpdateError)
+		e, ok := v.Union.Value.(*acp.IdleStateUpdateError)
 		if !ok || e.Error == nil {
-			t.Fatalf("got %T %+v", v.Variant.Value, v.Variant.Value)
+			t.Fatalf("got %T %+v", v.Union.Value, v.Union.Value)
 		}
 		if e.Error.Code != acp.ErrorCodeInternalError || e.Error.Message != "boom" {
 			t.Errorf("Error = %+v", e.Error)
@@ -902,9 +902,9 @@ func TestIdleStateUpdate(t *testing.T) {
 	t.Run("unknown keeps raw and tag", func(t *testing.T) {
 		in := `{"stopReason":"_budget","budget":{"usd":12345678901234567890}}`
 		v := mustDecode(t, "IdleStateUpdate", in).(*acp.IdleStateUpdate)
-		o, ok := v.Variant.Value.(*acp.IdleStateUpdateOther)
+		o, ok := v.Union.Value.(*acp.IdleStateUpdateOther)
 		if !ok || o.StopReason != "_budget" {
-			t.Fatalf("got %T %+v", v.Variant.Value, v.Variant.Value)
+			t.Fatalf("got %T %+v", v.Union.Value, v.Union.Value)
 		}
 		// The struct the union is flattened into holds the unknown members.
 		if b, _ := v.Unknown.Get("budget"); string(b) != `{"usd":12345678901234567890}` || o.Unknown.Len() != 0 {
@@ -915,11 +915,11 @@ func TestIdleStateUpdate(t *testing.T) {
 		}
 	})
 	t.Run("constructed", func(t *testing.T) {
-		v := acp.IdleStateUpdate{Background: []acp.BackgroundWork{}, Variant: acp.NewIdleStateUpdateEndTurn(acp.IdleStateUpdateEndTurn{})}
+		v := acp.IdleStateUpdate{Background: []acp.BackgroundWork{}, Union: acp.NewIdleStateUpdateEndTurn(acp.IdleStateUpdateEndTurn{})}
 		if out := mustEncode(t, acp.NewStateUpdateIdle(v)); !acptest.JSONEqual(out, []byte(`{"state":"idle","background":[],"stopReason":"end_turn"}`)) {
 			t.Errorf("got %s", out)
 		}
-		none := acp.IdleStateUpdate{Variant: acp.NewIdleStateUpdateNone(acp.IdleStateUpdateNone{})}
+		none := acp.IdleStateUpdate{Union: acp.NewIdleStateUpdateNone(acp.IdleStateUpdateNone{})}
 		if out := mustEncode(t, none); string(out) != `{}` {
 			t.Errorf("none: got %s", out)
 		}

@@ -3351,8 +3351,8 @@ type DiffChange struct {
 	MimeType *MediaType `json:"mimeType,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of DiffChange.
-	Variant DiffChangeVariant `json:"-"`
+	// Union holds the members that depend on the kind of DiffChange.
+	Union DiffChangeUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -3397,7 +3397,7 @@ func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
@@ -3421,7 +3421,7 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -3430,7 +3430,7 @@ func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfDiffChange = []string{"_meta", "fileType", "mimeType"}
 
 func (x *DiffChange) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiffChange, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfDiffChange, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -3438,7 +3438,7 @@ func (x DiffChange) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// DiffChangeVariant: One file-level change described by a `Diff`.
+// DiffChangeUnion: One file-level change described by a `Diff`.
 //
 // Structured change metadata lets clients identify affected files and
 // operations without parsing the text patch.
@@ -3451,35 +3451,35 @@ func (x DiffChange) MarshalJSON() ([]byte, error) {
 //   - *[DiffChangeMove]: "move"
 //   - *[DiffChangeCopy]: "copy"
 //   - *[DiffChangeOther]: any other operation, kept as received
-type DiffChangeVariant struct {
-	// Value is the variant: one of the DiffChangeVariant* types that implement DiffChangeVariantValue. A nil
+type DiffChangeUnion struct {
+	// Value is the variant: one of the DiffChangeUnion* types that implement DiffChangeUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value DiffChangeVariantValue
+	Value DiffChangeUnionValue
 }
 
-// DiffChangeVariantValue is implemented by the variants of DiffChangeVariant only.
-type DiffChangeVariantValue interface {
-	isDiffChangeVariant()
+// DiffChangeUnionValue is implemented by the variants of DiffChangeUnion only.
+type DiffChangeUnionValue interface {
+	isDiffChangeUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x DiffChangeVariant) MarshalJSON() ([]byte, error) {
+func (x DiffChangeUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *DiffChangeVariant) UnmarshalJSON(data []byte) error {
+func (x *DiffChangeUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *DiffChangeVariant) decodeWire(r *wireReader) error {
+func (x *DiffChangeUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffChangeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DiffChangeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "operation"}, nil)
 	x.Value = nil
@@ -3541,27 +3541,27 @@ func (x *DiffChangeVariant) decodeObject(r *wireReader, known *wireKnownSet) err
 	}
 }
 
-func (x *DiffChangeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *DiffChangeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("DiffChangeVariant: no variant set")
+		return nil, wireEncodeErrorf("DiffChangeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *DiffChangeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *DiffChangeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("DiffChangeVariant: no variant set")
+		return nil, wireEncodeErrorf("DiffChangeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *DiffChangeVariant) declaresMember(name []byte) bool {
+func (x *DiffChangeUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // DiffChangeAdd: A file was added.
 //
-// It is the variant of DiffChangeVariant with operation "add".
+// It is the variant of DiffChangeUnion with operation "add".
 type DiffChangeAdd DiffPathChange
 
 func (x *DiffChangeAdd) appendJSON(buf []byte) ([]byte, error) {
@@ -3583,17 +3583,17 @@ func (x *DiffChangeAdd) declaresMember(name []byte) bool {
 	return string(name) == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
-func (*DiffChangeAdd) isDiffChangeVariant() {}
+func (*DiffChangeAdd) isDiffChangeUnion() {}
 
-// NewDiffChangeAdd returns the DiffChangeVariant that holds the variant DiffChangeAdd.
-func NewDiffChangeAdd(v DiffPathChange) DiffChangeVariant {
+// NewDiffChangeAdd returns the DiffChangeUnion that holds the variant DiffChangeAdd.
+func NewDiffChangeAdd(v DiffPathChange) DiffChangeUnion {
 	w := DiffChangeAdd(v)
-	return DiffChangeVariant{Value: &w}
+	return DiffChangeUnion{Value: &w}
 }
 
 // DiffChangeDelete: A file was deleted.
 //
-// It is the variant of DiffChangeVariant with operation "delete".
+// It is the variant of DiffChangeUnion with operation "delete".
 type DiffChangeDelete DiffPathChange
 
 func (x *DiffChangeDelete) appendJSON(buf []byte) ([]byte, error) {
@@ -3615,17 +3615,17 @@ func (x *DiffChangeDelete) declaresMember(name []byte) bool {
 	return string(name) == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
-func (*DiffChangeDelete) isDiffChangeVariant() {}
+func (*DiffChangeDelete) isDiffChangeUnion() {}
 
-// NewDiffChangeDelete returns the DiffChangeVariant that holds the variant DiffChangeDelete.
-func NewDiffChangeDelete(v DiffPathChange) DiffChangeVariant {
+// NewDiffChangeDelete returns the DiffChangeUnion that holds the variant DiffChangeDelete.
+func NewDiffChangeDelete(v DiffPathChange) DiffChangeUnion {
 	w := DiffChangeDelete(v)
-	return DiffChangeVariant{Value: &w}
+	return DiffChangeUnion{Value: &w}
 }
 
 // DiffChangeModify: A file was modified in place.
 //
-// It is the variant of DiffChangeVariant with operation "modify".
+// It is the variant of DiffChangeUnion with operation "modify".
 type DiffChangeModify DiffPathChange
 
 func (x *DiffChangeModify) appendJSON(buf []byte) ([]byte, error) {
@@ -3647,17 +3647,17 @@ func (x *DiffChangeModify) declaresMember(name []byte) bool {
 	return string(name) == "operation" || (*DiffPathChange)(x).declaresMember(name)
 }
 
-func (*DiffChangeModify) isDiffChangeVariant() {}
+func (*DiffChangeModify) isDiffChangeUnion() {}
 
-// NewDiffChangeModify returns the DiffChangeVariant that holds the variant DiffChangeModify.
-func NewDiffChangeModify(v DiffPathChange) DiffChangeVariant {
+// NewDiffChangeModify returns the DiffChangeUnion that holds the variant DiffChangeModify.
+func NewDiffChangeModify(v DiffPathChange) DiffChangeUnion {
 	w := DiffChangeModify(v)
-	return DiffChangeVariant{Value: &w}
+	return DiffChangeUnion{Value: &w}
 }
 
 // DiffChangeMove: A file was moved or renamed.
 //
-// It is the variant of DiffChangeVariant with operation "move".
+// It is the variant of DiffChangeUnion with operation "move".
 type DiffChangeMove DiffPathPairChange
 
 func (x *DiffChangeMove) appendJSON(buf []byte) ([]byte, error) {
@@ -3679,17 +3679,17 @@ func (x *DiffChangeMove) declaresMember(name []byte) bool {
 	return string(name) == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
 }
 
-func (*DiffChangeMove) isDiffChangeVariant() {}
+func (*DiffChangeMove) isDiffChangeUnion() {}
 
-// NewDiffChangeMove returns the DiffChangeVariant that holds the variant DiffChangeMove.
-func NewDiffChangeMove(v DiffPathPairChange) DiffChangeVariant {
+// NewDiffChangeMove returns the DiffChangeUnion that holds the variant DiffChangeMove.
+func NewDiffChangeMove(v DiffPathPairChange) DiffChangeUnion {
 	w := DiffChangeMove(v)
-	return DiffChangeVariant{Value: &w}
+	return DiffChangeUnion{Value: &w}
 }
 
 // DiffChangeCopy: A file was copied.
 //
-// It is the variant of DiffChangeVariant with operation "copy".
+// It is the variant of DiffChangeUnion with operation "copy".
 type DiffChangeCopy DiffPathPairChange
 
 func (x *DiffChangeCopy) appendJSON(buf []byte) ([]byte, error) {
@@ -3711,12 +3711,12 @@ func (x *DiffChangeCopy) declaresMember(name []byte) bool {
 	return string(name) == "operation" || (*DiffPathPairChange)(x).declaresMember(name)
 }
 
-func (*DiffChangeCopy) isDiffChangeVariant() {}
+func (*DiffChangeCopy) isDiffChangeUnion() {}
 
-// NewDiffChangeCopy returns the DiffChangeVariant that holds the variant DiffChangeCopy.
-func NewDiffChangeCopy(v DiffPathPairChange) DiffChangeVariant {
+// NewDiffChangeCopy returns the DiffChangeUnion that holds the variant DiffChangeCopy.
+func NewDiffChangeCopy(v DiffPathPairChange) DiffChangeUnion {
 	w := DiffChangeCopy(v)
-	return DiffChangeVariant{Value: &w}
+	return DiffChangeUnion{Value: &w}
 }
 
 // DiffChangeOther: Custom or future file operation.
@@ -3725,7 +3725,7 @@ func NewDiffChangeCopy(v DiffPathPairChange) DiffChangeVariant {
 // extensions. Unknown values that do not begin with `_` are reserved for
 // future ACP variants.
 //
-// It is the catch-all variant of DiffChangeVariant: it keeps an unknown operation and the whole object.
+// It is the catch-all variant of DiffChangeUnion: it keeps an unknown operation and the whole object.
 type DiffChangeOther struct {
 	// The unknown tag value.
 	Operation string `json:"operation"`
@@ -3781,11 +3781,11 @@ func (*DiffChangeOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfDiffChangeOther, name)
 }
 
-func (*DiffChangeOther) isDiffChangeVariant() {}
+func (*DiffChangeOther) isDiffChangeUnion() {}
 
-// NewDiffChangeOther returns the DiffChangeVariant that holds the variant DiffChangeOther.
-func NewDiffChangeOther(v DiffChangeOther) DiffChangeVariant {
-	return DiffChangeVariant{Value: &v}
+// NewDiffChangeOther returns the DiffChangeUnion that holds the variant DiffChangeOther.
+func NewDiffChangeOther(v DiffChangeOther) DiffChangeUnion {
+	return DiffChangeUnion{Value: &v}
 }
 
 // DiffFileType: Kind of file content represented by a diff change.
@@ -5079,8 +5079,8 @@ type CreateElicitationRequest struct {
 	Message string `json:"message"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of CreateElicitationRequest.
-	Variant CreateElicitationRequestVariant `json:"-"`
+	// Union holds the members that depend on the kind of CreateElicitationRequest.
+	Union CreateElicitationRequestUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -5128,7 +5128,7 @@ func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownS
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -5145,7 +5145,7 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -5154,7 +5154,7 @@ func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, 
 var wireMembersOfCreateElicitationRequest = []string{"_meta", "message"}
 
 func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -5162,7 +5162,7 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// CreateElicitationRequestVariant: Request from the agent to elicit structured user input.
+// CreateElicitationRequestUnion: Request from the agent to elicit structured user input.
 //
 // The agent sends this to the client to request information from the user,
 // either via a form or by directing them to a URL.
@@ -5187,35 +5187,35 @@ func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
 //   - *[CreateElicitationRequestOther]: any other mode, kept as received
 //
 // [Elicitation]: https://agentclientprotocol.com/protocol/v2/draft/elicitation
-type CreateElicitationRequestVariant struct {
-	// Value is the variant: one of the CreateElicitationRequestVariant* types that implement CreateElicitationRequestVariantValue. A nil
+type CreateElicitationRequestUnion struct {
+	// Value is the variant: one of the CreateElicitationRequestUnion* types that implement CreateElicitationRequestUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value CreateElicitationRequestVariantValue
+	Value CreateElicitationRequestUnionValue
 }
 
-// CreateElicitationRequestVariantValue is implemented by the variants of CreateElicitationRequestVariant only.
-type CreateElicitationRequestVariantValue interface {
-	isCreateElicitationRequestVariant()
+// CreateElicitationRequestUnionValue is implemented by the variants of CreateElicitationRequestUnion only.
+type CreateElicitationRequestUnionValue interface {
+	isCreateElicitationRequestUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x CreateElicitationRequestVariant) MarshalJSON() ([]byte, error) {
+func (x CreateElicitationRequestUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *CreateElicitationRequestVariant) UnmarshalJSON(data []byte) error {
+func (x *CreateElicitationRequestUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *CreateElicitationRequestVariant) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequestUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "mode"}, nil)
 	x.Value = nil
@@ -5256,27 +5256,27 @@ func (x *CreateElicitationRequestVariant) decodeObject(r *wireReader, known *wir
 	}
 }
 
-func (x *CreateElicitationRequestVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *CreateElicitationRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *CreateElicitationRequestVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *CreateElicitationRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationRequestVariant) declaresMember(name []byte) bool {
+func (x *CreateElicitationRequestUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // CreateElicitationRequestForm: Form-based elicitation where the client renders a form from the provided schema.
 //
-// It is the variant of CreateElicitationRequestVariant with mode "form".
+// It is the variant of CreateElicitationRequestUnion with mode "form".
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
@@ -5298,17 +5298,17 @@ func (x *CreateElicitationRequestForm) declaresMember(name []byte) bool {
 	return string(name) == "mode" || (*ElicitationFormMode)(x).declaresMember(name)
 }
 
-func (*CreateElicitationRequestForm) isCreateElicitationRequestVariant() {}
+func (*CreateElicitationRequestForm) isCreateElicitationRequestUnion() {}
 
-// NewCreateElicitationRequestForm returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestForm.
-func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationRequestVariant {
+// NewCreateElicitationRequestForm returns the CreateElicitationRequestUnion that holds the variant CreateElicitationRequestForm.
+func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationRequestUnion {
 	w := CreateElicitationRequestForm(v)
-	return CreateElicitationRequestVariant{Value: &w}
+	return CreateElicitationRequestUnion{Value: &w}
 }
 
 // CreateElicitationRequestURL: URL-based elicitation where the client directs the user to a URL.
 //
-// It is the variant of CreateElicitationRequestVariant with mode "url".
+// It is the variant of CreateElicitationRequestUnion with mode "url".
 type CreateElicitationRequestURL ElicitationURLMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
@@ -5330,12 +5330,12 @@ func (x *CreateElicitationRequestURL) declaresMember(name []byte) bool {
 	return string(name) == "mode" || (*ElicitationURLMode)(x).declaresMember(name)
 }
 
-func (*CreateElicitationRequestURL) isCreateElicitationRequestVariant() {}
+func (*CreateElicitationRequestURL) isCreateElicitationRequestUnion() {}
 
-// NewCreateElicitationRequestURL returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestURL.
-func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationRequestVariant {
+// NewCreateElicitationRequestURL returns the CreateElicitationRequestUnion that holds the variant CreateElicitationRequestURL.
+func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationRequestUnion {
 	w := CreateElicitationRequestURL(v)
-	return CreateElicitationRequestVariant{Value: &w}
+	return CreateElicitationRequestUnion{Value: &w}
 }
 
 // CreateElicitationRequestOther: Custom or future elicitation mode.
@@ -5348,7 +5348,7 @@ func NewCreateElicitationRequestURL(v ElicitationURLMode) CreateElicitationReque
 // when storing, replaying, proxying, or forwarding elicitation requests.
 // They MUST NOT render it as a known elicitation mode.
 //
-// It is the catch-all variant of CreateElicitationRequestVariant: it keeps an unknown mode and the whole object.
+// It is the catch-all variant of CreateElicitationRequestUnion: it keeps an unknown mode and the whole object.
 type CreateElicitationRequestOther struct {
 	// The unknown tag value.
 	Mode string `json:"mode"`
@@ -5404,11 +5404,11 @@ func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationRequestOther, name)
 }
 
-func (*CreateElicitationRequestOther) isCreateElicitationRequestVariant() {}
+func (*CreateElicitationRequestOther) isCreateElicitationRequestUnion() {}
 
-// NewCreateElicitationRequestOther returns the CreateElicitationRequestVariant that holds the variant CreateElicitationRequestOther.
-func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateElicitationRequestVariant {
-	return CreateElicitationRequestVariant{Value: &v}
+// NewCreateElicitationRequestOther returns the CreateElicitationRequestUnion that holds the variant CreateElicitationRequestOther.
+func NewCreateElicitationRequestOther(v CreateElicitationRequestOther) CreateElicitationRequestUnion {
+	return CreateElicitationRequestUnion{Value: &v}
 }
 
 // ElicitationSessionScope: Session-scoped elicitation, optionally tied to a specific tool call.
@@ -7418,8 +7418,8 @@ func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
 type ElicitationFormMode struct {
 	// A JSON Schema describing the form fields to present to the user.
 	RequestedSchema ElicitationSchema `json:"requestedSchema"`
-	// Variant holds the members that depend on the kind of ElicitationFormMode.
-	Variant ElicitationFormModeVariant `json:"-"`
+	// Union holds the members that depend on the kind of ElicitationFormMode.
+	Union ElicitationFormModeUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -7463,7 +7463,7 @@ func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) e
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -7475,7 +7475,7 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
 		return nil, wireAtKey(err, "requestedSchema")
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -7484,7 +7484,7 @@ func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfElicitationFormMode = []string{"requestedSchema"}
 
 func (x *ElicitationFormMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7492,56 +7492,56 @@ func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationFormModeVariant: Form-based elicitation mode where the client renders a form from the provided schema.
+// ElicitationFormModeUnion: Form-based elicitation mode where the client renders a form from the provided schema.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
 //   - *[ElicitationFormModeSession]: a JSON object
 //   - *[ElicitationFormModeRequest]: a JSON object
-type ElicitationFormModeVariant struct {
-	// Value is the variant: one of the ElicitationFormModeVariant* types that implement ElicitationFormModeVariantValue. A nil
+type ElicitationFormModeUnion struct {
+	// Value is the variant: one of the ElicitationFormModeUnion* types that implement ElicitationFormModeUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationFormModeVariantValue
+	Value ElicitationFormModeUnionValue
 }
 
-// ElicitationFormModeVariantValue is implemented by the variants of ElicitationFormModeVariant only.
-type ElicitationFormModeVariantValue interface {
-	isElicitationFormModeVariant()
+// ElicitationFormModeUnionValue is implemented by the variants of ElicitationFormModeUnion only.
+type ElicitationFormModeUnionValue interface {
+	isElicitationFormModeUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationFormModeVariant) MarshalJSON() ([]byte, error) {
+func (x ElicitationFormModeUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysElicitationFormModeVariantO = []string{"sessionId", "requestId"}
+var keysElicitationFormModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationFormModeVariant) UnmarshalJSON(data []byte) error {
+func (x *ElicitationFormModeUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationFormModeVariant) decodeWire(r *wireReader) error {
+func (x *ElicitationFormModeUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationFormModeVariant", known)
+func (x *ElicitationFormModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ElicitationFormModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationFormModeVariant", pos, err, known)
+		r.remember("ElicitationFormModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -7551,7 +7551,7 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnow
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationFormModeVariantO)
+		mask, err := look.hasMembers(keysElicitationFormModeUnionO)
 		if err != nil {
 			return err
 		}
@@ -7586,32 +7586,32 @@ func (x *ElicitationFormModeVariant) decodeChoice(r *wireReader, known *wireKnow
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationFormModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wireErrorf("ElicitationFormModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationFormModeVariant (object)")
+	return r.kindError("ElicitationFormModeUnion (object)")
 }
 
-func (x *ElicitationFormModeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationFormModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *ElicitationFormModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationFormModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationFormModeVariant) declaresMember(name []byte) bool {
+func (x *ElicitationFormModeUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // ElicitationFormModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
-// It is a variant of ElicitationFormModeVariant.
+// It is a variant of ElicitationFormModeUnion.
 type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
@@ -7632,18 +7632,18 @@ func (x *ElicitationFormModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
-func (*ElicitationFormModeSession) isElicitationFormModeVariant() {}
+func (*ElicitationFormModeSession) isElicitationFormModeUnion() {}
 
-// NewElicitationFormModeSession returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeSession.
-func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormModeVariant {
+// NewElicitationFormModeSession returns the ElicitationFormModeUnion that holds the variant ElicitationFormModeSession.
+func NewElicitationFormModeSession(v ElicitationSessionScope) ElicitationFormModeUnion {
 	w := ElicitationFormModeSession(v)
-	return ElicitationFormModeVariant{Value: &w}
+	return ElicitationFormModeUnion{Value: &w}
 }
 
 // ElicitationFormModeRequest: Tied to a specific JSON-RPC request outside of a session
 // (e.g., during auth/configuration phases before any session is started).
 //
-// It is a variant of ElicitationFormModeVariant.
+// It is a variant of ElicitationFormModeUnion.
 type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -7664,12 +7664,12 @@ func (x *ElicitationFormModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
-func (*ElicitationFormModeRequest) isElicitationFormModeVariant() {}
+func (*ElicitationFormModeRequest) isElicitationFormModeUnion() {}
 
-// NewElicitationFormModeRequest returns the ElicitationFormModeVariant that holds the variant ElicitationFormModeRequest.
-func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormModeVariant {
+// NewElicitationFormModeRequest returns the ElicitationFormModeUnion that holds the variant ElicitationFormModeRequest.
+func NewElicitationFormModeRequest(v ElicitationRequestScope) ElicitationFormModeUnion {
 	w := ElicitationFormModeRequest(v)
-	return ElicitationFormModeVariant{Value: &w}
+	return ElicitationFormModeUnion{Value: &w}
 }
 
 // ElicitationID: Unique identifier for an elicitation.
@@ -7699,8 +7699,8 @@ type ElicitationURLMode struct {
 	ElicitationID ElicitationID `json:"elicitationId"`
 	// The URL to direct the user to.
 	URL string `json:"url"`
-	// Variant holds the members that depend on the kind of ElicitationURLMode.
-	Variant ElicitationURLModeVariant `json:"-"`
+	// Union holds the members that depend on the kind of ElicitationURLMode.
+	Union ElicitationURLModeUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -7748,7 +7748,7 @@ func (x *ElicitationURLMode) decodeObject(r *wireReader, known *wireKnownSet) er
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
@@ -7763,7 +7763,7 @@ func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error)
 	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
 		return nil, wireAtKey(err, "url")
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -7772,7 +7772,7 @@ func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error)
 var wireMembersOfElicitationURLMode = []string{"elicitationId", "url"}
 
 func (x *ElicitationURLMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -7780,56 +7780,56 @@ func (x ElicitationURLMode) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// ElicitationURLModeVariant: URL-based elicitation mode where the client directs the user to a URL.
+// ElicitationURLModeUnion: URL-based elicitation mode where the client directs the user to a URL.
 //
 // Value holds one of these variants, chosen by the JSON value's kind and members:
 //
 //   - *[ElicitationURLModeSession]: a JSON object
 //   - *[ElicitationURLModeRequest]: a JSON object
-type ElicitationURLModeVariant struct {
-	// Value is the variant: one of the ElicitationURLModeVariant* types that implement ElicitationURLModeVariantValue. A nil
+type ElicitationURLModeUnion struct {
+	// Value is the variant: one of the ElicitationURLModeUnion* types that implement ElicitationURLModeUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationURLModeVariantValue
+	Value ElicitationURLModeUnionValue
 }
 
-// ElicitationURLModeVariantValue is implemented by the variants of ElicitationURLModeVariant only.
-type ElicitationURLModeVariantValue interface {
-	isElicitationURLModeVariant()
+// ElicitationURLModeUnionValue is implemented by the variants of ElicitationURLModeUnion only.
+type ElicitationURLModeUnionValue interface {
+	isElicitationURLModeUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x ElicitationURLModeVariant) MarshalJSON() ([]byte, error) {
+func (x ElicitationURLModeUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
-var keysElicitationURLModeVariantO = []string{"sessionId", "requestId"}
+var keysElicitationURLModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *ElicitationURLModeVariant) UnmarshalJSON(data []byte) error {
+func (x *ElicitationURLModeUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *ElicitationURLModeVariant) decodeWire(r *wireReader) error {
+func (x *ElicitationURLModeUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLModeVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationURLModeVariant", known)
+func (x *ElicitationURLModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
+	pos, err := r.recall("ElicitationURLModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationURLModeVariant", pos, err, known)
+		r.remember("ElicitationURLModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
 	x.Value = nil
 	switch r.kind() {
 	case '{':
@@ -7839,7 +7839,7 @@ func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnown
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationURLModeVariantO)
+		mask, err := look.hasMembers(keysElicitationURLModeUnionO)
 		if err != nil {
 			return err
 		}
@@ -7874,32 +7874,32 @@ func (x *ElicitationURLModeVariant) decodeChoice(r *wireReader, known *wireKnown
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationURLModeVariant: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wireErrorf("ElicitationURLModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationURLModeVariant (object)")
+	return r.kindError("ElicitationURLModeUnion (object)")
 }
 
-func (x *ElicitationURLModeVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *ElicitationURLModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *ElicitationURLModeVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *ElicitationURLModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeVariant: no variant set")
+		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *ElicitationURLModeVariant) declaresMember(name []byte) bool {
+func (x *ElicitationURLModeUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // ElicitationURLModeSession: Tied to a session, optionally to a specific tool call within that session.
 //
-// It is a variant of ElicitationURLModeVariant.
+// It is a variant of ElicitationURLModeUnion.
 type ElicitationURLModeSession ElicitationSessionScope
 
 func (x *ElicitationURLModeSession) appendJSON(buf []byte) ([]byte, error) {
@@ -7920,18 +7920,18 @@ func (x *ElicitationURLModeSession) declaresMember(name []byte) bool {
 	return (*ElicitationSessionScope)(x).declaresMember(name)
 }
 
-func (*ElicitationURLModeSession) isElicitationURLModeVariant() {}
+func (*ElicitationURLModeSession) isElicitationURLModeUnion() {}
 
-// NewElicitationURLModeSession returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeSession.
-func NewElicitationURLModeSession(v ElicitationSessionScope) ElicitationURLModeVariant {
+// NewElicitationURLModeSession returns the ElicitationURLModeUnion that holds the variant ElicitationURLModeSession.
+func NewElicitationURLModeSession(v ElicitationSessionScope) ElicitationURLModeUnion {
 	w := ElicitationURLModeSession(v)
-	return ElicitationURLModeVariant{Value: &w}
+	return ElicitationURLModeUnion{Value: &w}
 }
 
 // ElicitationURLModeRequest: Tied to a specific JSON-RPC request outside of a session
 // (e.g., during auth/configuration phases before any session is started).
 //
-// It is a variant of ElicitationURLModeVariant.
+// It is a variant of ElicitationURLModeUnion.
 type ElicitationURLModeRequest ElicitationRequestScope
 
 func (x *ElicitationURLModeRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -7952,12 +7952,12 @@ func (x *ElicitationURLModeRequest) declaresMember(name []byte) bool {
 	return (*ElicitationRequestScope)(x).declaresMember(name)
 }
 
-func (*ElicitationURLModeRequest) isElicitationURLModeVariant() {}
+func (*ElicitationURLModeRequest) isElicitationURLModeUnion() {}
 
-// NewElicitationURLModeRequest returns the ElicitationURLModeVariant that holds the variant ElicitationURLModeRequest.
-func NewElicitationURLModeRequest(v ElicitationRequestScope) ElicitationURLModeVariant {
+// NewElicitationURLModeRequest returns the ElicitationURLModeUnion that holds the variant ElicitationURLModeRequest.
+func NewElicitationURLModeRequest(v ElicitationRequestScope) ElicitationURLModeUnion {
 	w := ElicitationURLModeRequest(v)
-	return ElicitationURLModeVariant{Value: &w}
+	return ElicitationURLModeUnion{Value: &w}
 }
 
 // ExtRequest: Allows for sending an arbitrary request that is not part of the ACP spec.
@@ -11232,8 +11232,8 @@ type SessionConfigOption struct {
 	Category *SessionConfigOptionCategory `json:"category,omitempty"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of SessionConfigOption.
-	Variant SessionConfigOptionVariant `json:"-"`
+	// Union holds the members that depend on the kind of SessionConfigOption.
+	Union SessionConfigOptionUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -11293,7 +11293,7 @@ func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) e
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -11323,7 +11323,7 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -11332,7 +11332,7 @@ func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error
 var wireMembersOfSessionConfigOption = []string{"_meta", "category", "configId", "description", "name"}
 
 func (x *SessionConfigOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -11340,42 +11340,42 @@ func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SessionConfigOptionVariant: A session configuration option selector and its current state.
+// SessionConfigOptionUnion: A session configuration option selector and its current state.
 //
 // Value holds one of these variants, chosen by the member "type":
 //
 //   - *[SessionConfigOptionSelect]: "select"
 //   - *[SessionConfigOptionBoolean]: "boolean"
 //   - *[SessionConfigOptionOther]: any other type, kept as received
-type SessionConfigOptionVariant struct {
-	// Value is the variant: one of the SessionConfigOptionVariant* types that implement SessionConfigOptionVariantValue. A nil
+type SessionConfigOptionUnion struct {
+	// Value is the variant: one of the SessionConfigOptionUnion* types that implement SessionConfigOptionUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value SessionConfigOptionVariantValue
+	Value SessionConfigOptionUnionValue
 }
 
-// SessionConfigOptionVariantValue is implemented by the variants of SessionConfigOptionVariant only.
-type SessionConfigOptionVariantValue interface {
-	isSessionConfigOptionVariant()
+// SessionConfigOptionUnionValue is implemented by the variants of SessionConfigOptionUnion only.
+type SessionConfigOptionUnionValue interface {
+	isSessionConfigOptionUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SessionConfigOptionVariant) MarshalJSON() ([]byte, error) {
+func (x SessionConfigOptionUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SessionConfigOptionVariant) UnmarshalJSON(data []byte) error {
+func (x *SessionConfigOptionUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SessionConfigOptionVariant) decodeWire(r *wireReader) error {
+func (x *SessionConfigOptionUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigOptionUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
@@ -11416,27 +11416,27 @@ func (x *SessionConfigOptionVariant) decodeObject(r *wireReader, known *wireKnow
 	}
 }
 
-func (x *SessionConfigOptionVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *SessionConfigOptionUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionVariant: no variant set")
+		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *SessionConfigOptionVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *SessionConfigOptionUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionVariant: no variant set")
+		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SessionConfigOptionVariant) declaresMember(name []byte) bool {
+func (x *SessionConfigOptionUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // SessionConfigOptionSelect: Single-value selector (dropdown).
 //
-// It is the variant of SessionConfigOptionVariant with type "select".
+// It is the variant of SessionConfigOptionUnion with type "select".
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
@@ -11458,17 +11458,17 @@ func (x *SessionConfigOptionSelect) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*SessionConfigSelect)(x).declaresMember(name)
 }
 
-func (*SessionConfigOptionSelect) isSessionConfigOptionVariant() {}
+func (*SessionConfigOptionSelect) isSessionConfigOptionUnion() {}
 
-// NewSessionConfigOptionSelect returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionSelect.
-func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionVariant {
+// NewSessionConfigOptionSelect returns the SessionConfigOptionUnion that holds the variant SessionConfigOptionSelect.
+func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionUnion {
 	w := SessionConfigOptionSelect(v)
-	return SessionConfigOptionVariant{Value: &w}
+	return SessionConfigOptionUnion{Value: &w}
 }
 
 // SessionConfigOptionBoolean: Boolean on/off toggle.
 //
-// It is the variant of SessionConfigOptionVariant with type "boolean".
+// It is the variant of SessionConfigOptionUnion with type "boolean".
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
@@ -11490,12 +11490,12 @@ func (x *SessionConfigOptionBoolean) declaresMember(name []byte) bool {
 	return string(name) == "type" || (*SessionConfigBoolean)(x).declaresMember(name)
 }
 
-func (*SessionConfigOptionBoolean) isSessionConfigOptionVariant() {}
+func (*SessionConfigOptionBoolean) isSessionConfigOptionUnion() {}
 
-// NewSessionConfigOptionBoolean returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionBoolean.
-func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVariant {
+// NewSessionConfigOptionBoolean returns the SessionConfigOptionUnion that holds the variant SessionConfigOptionBoolean.
+func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionUnion {
 	w := SessionConfigOptionBoolean(v)
-	return SessionConfigOptionVariant{Value: &w}
+	return SessionConfigOptionUnion{Value: &w}
 }
 
 // SessionConfigOptionOther: Custom or future session configuration option payload.
@@ -11508,7 +11508,7 @@ func NewSessionConfigOptionBoolean(v SessionConfigBoolean) SessionConfigOptionVa
 // payload when storing, replaying, proxying, or forwarding configuration
 // data, and otherwise ignore the option. The Agent keeps using its `currentValue`.
 //
-// It is the catch-all variant of SessionConfigOptionVariant: it keeps an unknown type and the whole object.
+// It is the catch-all variant of SessionConfigOptionUnion: it keeps an unknown type and the whole object.
 type SessionConfigOptionOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
@@ -11564,11 +11564,11 @@ func (*SessionConfigOptionOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfSessionConfigOptionOther, name)
 }
 
-func (*SessionConfigOptionOther) isSessionConfigOptionVariant() {}
+func (*SessionConfigOptionOther) isSessionConfigOptionUnion() {}
 
-// NewSessionConfigOptionOther returns the SessionConfigOptionVariant that holds the variant SessionConfigOptionOther.
-func NewSessionConfigOptionOther(v SessionConfigOptionOther) SessionConfigOptionVariant {
-	return SessionConfigOptionVariant{Value: &v}
+// NewSessionConfigOptionOther returns the SessionConfigOptionUnion that holds the variant SessionConfigOptionOther.
+func NewSessionConfigOptionOther(v SessionConfigOptionOther) SessionConfigOptionUnion {
+	return SessionConfigOptionUnion{Value: &v}
 }
 
 // SessionConfigID: Unique identifier for a session configuration option.
@@ -14659,8 +14659,8 @@ type IdleStateUpdate struct {
 	Meta json.RawMessage `json:"_meta,omitempty"`
 	// partIdleStateUpdateEndTurnTokenUsage holds the members unstable_end_turn_token_usage adds (empty without its build tags).
 	partIdleStateUpdateEndTurnTokenUsage
-	// Variant holds the members that depend on the kind of IdleStateUpdate.
-	Variant IdleStateUpdateVariant `json:"-"`
+	// Union holds the members that depend on the kind of IdleStateUpdate.
+	Union IdleStateUpdateUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -14707,7 +14707,7 @@ func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -14729,7 +14729,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.partIdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -14738,7 +14738,7 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 var wireMembersOfIdleStateUpdate = []string{"_meta", "background"}
 
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -14746,7 +14746,7 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// IdleStateUpdateVariant: No foreground work is active. Background activity may continue.
+// IdleStateUpdateUnion: No foreground work is active. Background activity may continue.
 //
 // Agents SHOULD include a `stopReason` when the idle transition ends foreground
 // work. An idle update that does not end foreground work need not include one.
@@ -14765,35 +14765,35 @@ func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
 //   - *[IdleStateUpdateError]: "error"
 //   - *[IdleStateUpdateNone]: stopReason absent or null
 //   - *[IdleStateUpdateOther]: any other stopReason, kept as received
-type IdleStateUpdateVariant struct {
-	// Value is the variant: one of the IdleStateUpdateVariant* types that implement IdleStateUpdateVariantValue. A nil
+type IdleStateUpdateUnion struct {
+	// Value is the variant: one of the IdleStateUpdateUnion* types that implement IdleStateUpdateUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value IdleStateUpdateVariantValue
+	Value IdleStateUpdateUnionValue
 }
 
-// IdleStateUpdateVariantValue is implemented by the variants of IdleStateUpdateVariant only.
-type IdleStateUpdateVariantValue interface {
-	isIdleStateUpdateVariant()
+// IdleStateUpdateUnionValue is implemented by the variants of IdleStateUpdateUnion only.
+type IdleStateUpdateUnionValue interface {
+	isIdleStateUpdateUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x IdleStateUpdateVariant) MarshalJSON() ([]byte, error) {
+func (x IdleStateUpdateUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *IdleStateUpdateVariant) UnmarshalJSON(data []byte) error {
+func (x *IdleStateUpdateUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *IdleStateUpdateVariant) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "stopReason"}, nil)
 	x.Value = nil
@@ -14872,28 +14872,28 @@ func (x *IdleStateUpdateVariant) decodeObject(r *wireReader, known *wireKnownSet
 	}
 }
 
-func (x *IdleStateUpdateVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *IdleStateUpdateUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateVariant: no variant set")
+		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *IdleStateUpdateVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *IdleStateUpdateUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateVariant: no variant set")
+		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *IdleStateUpdateVariant) declaresMember(name []byte) bool {
+func (x *IdleStateUpdateUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // IdleStateUpdateEndTurn: The active work ended successfully.
 // Includes locally handled commands that required no model call.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "end_turn".
+// It is the variant of IdleStateUpdateUnion with stopReason "end_turn".
 type IdleStateUpdateEndTurn struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -14942,16 +14942,16 @@ func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateEndTurn, name)
 }
 
-func (*IdleStateUpdateEndTurn) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateEndTurn) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateEndTurn returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateEndTurn.
-func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateEndTurn returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateEndTurn.
+func NewIdleStateUpdateEndTurn(v IdleStateUpdateEndTurn) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateMaxTokens: The active work ended because the agent reached the maximum number of tokens.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "max_tokens".
+// It is the variant of IdleStateUpdateUnion with stopReason "max_tokens".
 type IdleStateUpdateMaxTokens struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15000,17 +15000,17 @@ func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateMaxTokens, name)
 }
 
-func (*IdleStateUpdateMaxTokens) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateMaxTokens) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateMaxTokens returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTokens.
-func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateMaxTokens returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateMaxTokens.
+func NewIdleStateUpdateMaxTokens(v IdleStateUpdateMaxTokens) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateMaxTurnRequests: The active work ended because the agent reached the maximum number of
 // model requests for the foreground work.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "max_turn_requests".
+// It is the variant of IdleStateUpdateUnion with stopReason "max_turn_requests".
 type IdleStateUpdateMaxTurnRequests struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15059,16 +15059,16 @@ func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
 }
 
-func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateMaxTurnRequests returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateMaxTurnRequests.
-func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateMaxTurnRequests returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateMaxTurnRequests.
+func NewIdleStateUpdateMaxTurnRequests(v IdleStateUpdateMaxTurnRequests) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateRefusal: The active work ended because the agent refused to continue.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "refusal".
+// It is the variant of IdleStateUpdateUnion with stopReason "refusal".
 type IdleStateUpdateRefusal struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15117,11 +15117,11 @@ func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateRefusal, name)
 }
 
-func (*IdleStateUpdateRefusal) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateRefusal) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateRefusal returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateRefusal.
-func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateRefusal returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateRefusal.
+func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateCancelled: The user or client chose to stop the work: via `session/cancel`, by
@@ -15135,7 +15135,7 @@ func NewIdleStateUpdateRefusal(v IdleStateUpdateRefusal) IdleStateUpdateVariant 
 // exceptions. Agents MUST catch these errors and report `cancelled`, not
 // `error`.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "cancelled".
+// It is the variant of IdleStateUpdateUnion with stopReason "cancelled".
 type IdleStateUpdateCancelled struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15184,11 +15184,11 @@ func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateCancelled, name)
 }
 
-func (*IdleStateUpdateCancelled) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateCancelled) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateCancelled returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateCancelled.
-func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateCancelled returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateCancelled.
+func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateError: The active work ended because something failed.
@@ -15197,7 +15197,7 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateVari
 // insertion also requires an error response to `session/prompt`. After
 // insertion, the prompt's response remains successful.
 //
-// It is the variant of IdleStateUpdateVariant with stopReason "error".
+// It is the variant of IdleStateUpdateUnion with stopReason "error".
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
@@ -15219,17 +15219,17 @@ func (x *IdleStateUpdateError) declaresMember(name []byte) bool {
 	return string(name) == "stopReason" || (*ErrorStopReason)(x).declaresMember(name)
 }
 
-func (*IdleStateUpdateError) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateError) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateError returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateError.
-func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateVariant {
+// NewIdleStateUpdateError returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateError.
+func NewIdleStateUpdateError(v ErrorStopReason) IdleStateUpdateUnion {
 	w := IdleStateUpdateError(v)
-	return IdleStateUpdateVariant{Value: &w}
+	return IdleStateUpdateUnion{Value: &w}
 }
 
 // IdleStateUpdateNone: No stop reason: `stopReason` is omitted or `null`.
 //
-// It is the variant of IdleStateUpdateVariant used when stopReason is absent or null.
+// It is the variant of IdleStateUpdateUnion used when stopReason is absent or null.
 type IdleStateUpdateNone struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -15275,11 +15275,11 @@ func (*IdleStateUpdateNone) declaresMember(name []byte) bool {
 	return false
 }
 
-func (*IdleStateUpdateNone) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateNone) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateNone returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateNone.
-func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateNone returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateNone.
+func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // IdleStateUpdateOther: Custom or future stop reason.
@@ -15288,7 +15288,7 @@ func NewIdleStateUpdateNone(v IdleStateUpdateNone) IdleStateUpdateVariant {
 // extensions. Unknown values that do not begin with `_` are reserved for
 // future ACP variants.
 //
-// It is the catch-all variant of IdleStateUpdateVariant: it keeps an unknown stopReason and the whole object.
+// It is the catch-all variant of IdleStateUpdateUnion: it keeps an unknown stopReason and the whole object.
 type IdleStateUpdateOther struct {
 	// The unknown tag value.
 	StopReason string `json:"stopReason"`
@@ -15344,11 +15344,11 @@ func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfIdleStateUpdateOther, name)
 }
 
-func (*IdleStateUpdateOther) isIdleStateUpdateVariant() {}
+func (*IdleStateUpdateOther) isIdleStateUpdateUnion() {}
 
-// NewIdleStateUpdateOther returns the IdleStateUpdateVariant that holds the variant IdleStateUpdateOther.
-func NewIdleStateUpdateOther(v IdleStateUpdateOther) IdleStateUpdateVariant {
-	return IdleStateUpdateVariant{Value: &v}
+// NewIdleStateUpdateOther returns the IdleStateUpdateUnion that holds the variant IdleStateUpdateOther.
+func NewIdleStateUpdateOther(v IdleStateUpdateOther) IdleStateUpdateUnion {
+	return IdleStateUpdateUnion{Value: &v}
 }
 
 // RequiresActionStateUpdate: The foreground workflow as a whole is blocked on user action.
@@ -23430,8 +23430,8 @@ type SetSessionConfigOptionRequest struct {
 	ConfigID SessionConfigID `json:"configId"`
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of SetSessionConfigOptionRequest.
-	Variant SetSessionConfigOptionRequestVariant `json:"-"`
+	// Union holds the members that depend on the kind of SetSessionConfigOptionRequest.
+	Union SetSessionConfigOptionRequestUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -23483,7 +23483,7 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireK
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -23503,7 +23503,7 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -23512,7 +23512,7 @@ func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]b
 var wireMembersOfSetSessionConfigOptionRequest = []string{"_meta", "configId", "sessionId"}
 
 func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -23520,7 +23520,7 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// SetSessionConfigOptionRequestVariant: Request parameters for setting a session configuration option.
+// SetSessionConfigOptionRequestUnion: Request parameters for setting a session configuration option.
 //
 // Agents MUST support this method for any session where they advertise config options.
 // Agents MUST reject an unknown `configId` or invalid value with `-32602` and leave the
@@ -23535,35 +23535,35 @@ func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
 //   - *[SetSessionConfigOptionRequestOther]: any other type, kept as received
 //
 // [Session Config Options]: https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option
-type SetSessionConfigOptionRequestVariant struct {
-	// Value is the variant: one of the SetSessionConfigOptionRequestVariant* types that implement SetSessionConfigOptionRequestVariantValue. A nil
+type SetSessionConfigOptionRequestUnion struct {
+	// Value is the variant: one of the SetSessionConfigOptionRequestUnion* types that implement SetSessionConfigOptionRequestUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value SetSessionConfigOptionRequestVariantValue
+	Value SetSessionConfigOptionRequestUnionValue
 }
 
-// SetSessionConfigOptionRequestVariantValue is implemented by the variants of SetSessionConfigOptionRequestVariant only.
-type SetSessionConfigOptionRequestVariantValue interface {
-	isSetSessionConfigOptionRequestVariant()
+// SetSessionConfigOptionRequestUnionValue is implemented by the variants of SetSessionConfigOptionRequestUnion only.
+type SetSessionConfigOptionRequestUnionValue interface {
+	isSetSessionConfigOptionRequestUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x SetSessionConfigOptionRequestVariant) MarshalJSON() ([]byte, error) {
+func (x SetSessionConfigOptionRequestUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSON(data []byte) error {
+func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "type"}, nil)
 	x.Value = nil
@@ -23604,27 +23604,27 @@ func (x *SetSessionConfigOptionRequestVariant) decodeObject(r *wireReader, known
 	}
 }
 
-func (x *SetSessionConfigOptionRequestVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *SetSessionConfigOptionRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *SetSessionConfigOptionRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestVariant: no variant set")
+		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *SetSessionConfigOptionRequestVariant) declaresMember(name []byte) bool {
+func (x *SetSessionConfigOptionRequestUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // SetSessionConfigOptionRequestID: A `SessionConfigValueId` string value (`type: "id"`).
 //
-// It is the variant of SetSessionConfigOptionRequestVariant with type "id".
+// It is the variant of SetSessionConfigOptionRequestUnion with type "id".
 type SetSessionConfigOptionRequestID struct {
 	// The value ID.
 	Value SessionConfigValueID `json:"value"`
@@ -23691,16 +23691,16 @@ func (*SetSessionConfigOptionRequestID) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestID, name)
 }
 
-func (*SetSessionConfigOptionRequestID) isSetSessionConfigOptionRequestVariant() {}
+func (*SetSessionConfigOptionRequestID) isSetSessionConfigOptionRequestUnion() {}
 
-// NewSetSessionConfigOptionRequestID returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestID.
-func NewSetSessionConfigOptionRequestID(v SetSessionConfigOptionRequestID) SetSessionConfigOptionRequestVariant {
-	return SetSessionConfigOptionRequestVariant{Value: &v}
+// NewSetSessionConfigOptionRequestID returns the SetSessionConfigOptionRequestUnion that holds the variant SetSessionConfigOptionRequestID.
+func NewSetSessionConfigOptionRequestID(v SetSessionConfigOptionRequestID) SetSessionConfigOptionRequestUnion {
+	return SetSessionConfigOptionRequestUnion{Value: &v}
 }
 
 // SetSessionConfigOptionRequestBoolean: A boolean value (`type: "boolean"`).
 //
-// It is the variant of SetSessionConfigOptionRequestVariant with type "boolean".
+// It is the variant of SetSessionConfigOptionRequestUnion with type "boolean".
 type SetSessionConfigOptionRequestBoolean struct {
 	// The boolean value.
 	Value bool `json:"value"`
@@ -23767,11 +23767,11 @@ func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
 }
 
-func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestVariant() {}
+func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestUnion() {}
 
-// NewSetSessionConfigOptionRequestBoolean returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestBoolean.
-func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBoolean) SetSessionConfigOptionRequestVariant {
-	return SetSessionConfigOptionRequestVariant{Value: &v}
+// NewSetSessionConfigOptionRequestBoolean returns the SetSessionConfigOptionRequestUnion that holds the variant SetSessionConfigOptionRequestBoolean.
+func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBoolean) SetSessionConfigOptionRequestUnion {
+	return SetSessionConfigOptionRequestUnion{Value: &v}
 }
 
 // SetSessionConfigOptionRequestOther: Custom or future session configuration option value payload.
@@ -23783,7 +23783,7 @@ func NewSetSessionConfigOptionRequestBoolean(v SetSessionConfigOptionRequestBool
 // Agents MUST reject a `session/set_config_option` request with a value type
 // they do not support with `-32602`.
 //
-// It is the catch-all variant of SetSessionConfigOptionRequestVariant: it keeps an unknown type and the whole object.
+// It is the catch-all variant of SetSessionConfigOptionRequestUnion: it keeps an unknown type and the whole object.
 type SetSessionConfigOptionRequestOther struct {
 	// The unknown tag value.
 	Type string `json:"type"`
@@ -23861,11 +23861,11 @@ func (*SetSessionConfigOptionRequestOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestOther, name)
 }
 
-func (*SetSessionConfigOptionRequestOther) isSetSessionConfigOptionRequestVariant() {}
+func (*SetSessionConfigOptionRequestOther) isSetSessionConfigOptionRequestUnion() {}
 
-// NewSetSessionConfigOptionRequestOther returns the SetSessionConfigOptionRequestVariant that holds the variant SetSessionConfigOptionRequestOther.
-func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther) SetSessionConfigOptionRequestVariant {
-	return SetSessionConfigOptionRequestVariant{Value: &v}
+// NewSetSessionConfigOptionRequestOther returns the SetSessionConfigOptionRequestUnion that holds the variant SetSessionConfigOptionRequestOther.
+func NewSetSessionConfigOptionRequestOther(v SetSessionConfigOptionRequestOther) SetSessionConfigOptionRequestUnion {
+	return SetSessionConfigOptionRequestUnion{Value: &v}
 }
 
 // PromptRequest: Request parameters for sending a user prompt to the agent.
@@ -25051,8 +25051,8 @@ func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
 type CreateElicitationResponse struct {
 	// The _meta property is reserved by ACP to allow clients and agents to attach additional metadata to their interactions.
 	Meta json.RawMessage `json:"_meta,omitempty"`
-	// Variant holds the members that depend on the kind of CreateElicitationResponse.
-	Variant CreateElicitationResponseVariant `json:"-"`
+	// Union holds the members that depend on the kind of CreateElicitationResponse.
+	Union CreateElicitationResponseUnion `json:"-"`
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
 	Unknown UnknownMembers `json:"-"`
@@ -25089,7 +25089,7 @@ func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnown
 	r.reset(start)
 	var owned wireKnownSet
 	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
-	return x.Variant.decodeObject(r, &owned)
+	return x.Union.decodeObject(r, &owned)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
@@ -25103,7 +25103,7 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 			return nil, wireAtKey(err, "_meta")
 		}
 	}
-	if buf, err = x.Variant.appendMembers(buf, open); err != nil {
+	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
 	return wireAppendUnknown(buf, open, &x.Unknown, x)
@@ -25112,7 +25112,7 @@ func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte,
 var wireMembersOfCreateElicitationResponse = []string{"_meta"}
 
 func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Variant.declaresMember(name)
+	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
@@ -25120,7 +25120,7 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
-// CreateElicitationResponseVariant: Response from the client to an elicitation request.
+// CreateElicitationResponseUnion: Response from the client to an elicitation request.
 //
 // Value holds one of these variants, chosen by the member "action":
 //
@@ -25128,35 +25128,35 @@ func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
 //   - *[CreateElicitationResponseDecline]: "decline"
 //   - *[CreateElicitationResponseCancel]: "cancel"
 //   - *[CreateElicitationResponseOther]: any other action, kept as received
-type CreateElicitationResponseVariant struct {
-	// Value is the variant: one of the CreateElicitationResponseVariant* types that implement CreateElicitationResponseVariantValue. A nil
+type CreateElicitationResponseUnion struct {
+	// Value is the variant: one of the CreateElicitationResponseUnion* types that implement CreateElicitationResponseUnionValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value CreateElicitationResponseVariantValue
+	Value CreateElicitationResponseUnionValue
 }
 
-// CreateElicitationResponseVariantValue is implemented by the variants of CreateElicitationResponseVariant only.
-type CreateElicitationResponseVariantValue interface {
-	isCreateElicitationResponseVariant()
+// CreateElicitationResponseUnionValue is implemented by the variants of CreateElicitationResponseUnion only.
+type CreateElicitationResponseUnionValue interface {
+	isCreateElicitationResponseUnion()
 	appendJSON([]byte) ([]byte, error)
 	appendMembers([]byte, int) ([]byte, error)
 	declaresMember([]byte) bool
 }
 
 // MarshalJSON implements json.Marshaler.
-func (x CreateElicitationResponseVariant) MarshalJSON() ([]byte, error) {
+func (x CreateElicitationResponseUnion) MarshalJSON() ([]byte, error) {
 	return wireMarshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
-func (x *CreateElicitationResponseVariant) UnmarshalJSON(data []byte) error {
+func (x *CreateElicitationResponseUnion) UnmarshalJSON(data []byte) error {
 	return wireUnmarshal(data, x)
 }
 
-func (x *CreateElicitationResponseVariant) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseUnion) decodeWire(r *wireReader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
 	var tagged wireKnownSet
 	tagged.extend(known, wireKnown{tag: "action"}, nil)
 	x.Value = nil
@@ -25204,27 +25204,27 @@ func (x *CreateElicitationResponseVariant) decodeObject(r *wireReader, known *wi
 	}
 }
 
-func (x *CreateElicitationResponseVariant) appendJSON(buf []byte) ([]byte, error) {
+func (x *CreateElicitationResponseUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
-func (x *CreateElicitationResponseVariant) appendMembers(buf []byte, open int) ([]byte, error) {
+func (x *CreateElicitationResponseUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseVariant: no variant set")
+		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
 
-func (x *CreateElicitationResponseVariant) declaresMember(name []byte) bool {
+func (x *CreateElicitationResponseUnion) declaresMember(name []byte) bool {
 	return x.Value != nil && x.Value.declaresMember(name)
 }
 
 // CreateElicitationResponseAccept: The user accepted and provided content.
 //
-// It is the variant of CreateElicitationResponseVariant with action "accept".
+// It is the variant of CreateElicitationResponseUnion with action "accept".
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
@@ -25246,17 +25246,17 @@ func (x *CreateElicitationResponseAccept) declaresMember(name []byte) bool {
 	return string(name) == "action" || (*ElicitationAcceptAction)(x).declaresMember(name)
 }
 
-func (*CreateElicitationResponseAccept) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseAccept) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseAccept returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseAccept.
-func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicitationResponseVariant {
+// NewCreateElicitationResponseAccept returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseAccept.
+func NewCreateElicitationResponseAccept(v ElicitationAcceptAction) CreateElicitationResponseUnion {
 	w := CreateElicitationResponseAccept(v)
-	return CreateElicitationResponseVariant{Value: &w}
+	return CreateElicitationResponseUnion{Value: &w}
 }
 
 // CreateElicitationResponseDecline: The user declined the elicitation.
 //
-// It is the variant of CreateElicitationResponseVariant with action "decline".
+// It is the variant of CreateElicitationResponseUnion with action "decline".
 type CreateElicitationResponseDecline struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25305,16 +25305,16 @@ func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationResponseDecline, name)
 }
 
-func (*CreateElicitationResponseDecline) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseDecline) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseDecline returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseDecline.
-func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) CreateElicitationResponseVariant {
-	return CreateElicitationResponseVariant{Value: &v}
+// NewCreateElicitationResponseDecline returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseDecline.
+func NewCreateElicitationResponseDecline(v CreateElicitationResponseDecline) CreateElicitationResponseUnion {
+	return CreateElicitationResponseUnion{Value: &v}
 }
 
 // CreateElicitationResponseCancel: The elicitation was cancelled.
 //
-// It is the variant of CreateElicitationResponseVariant with action "cancel".
+// It is the variant of CreateElicitationResponseUnion with action "cancel".
 type CreateElicitationResponseCancel struct {
 	// Unknown keeps the members this package does not declare, as received;
 	// they are encoded after the declared ones.
@@ -25363,11 +25363,11 @@ func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationResponseCancel, name)
 }
 
-func (*CreateElicitationResponseCancel) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseCancel) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseCancel returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseCancel.
-func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) CreateElicitationResponseVariant {
-	return CreateElicitationResponseVariant{Value: &v}
+// NewCreateElicitationResponseCancel returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseCancel.
+func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) CreateElicitationResponseUnion {
+	return CreateElicitationResponseUnion{Value: &v}
 }
 
 // CreateElicitationResponseOther: Custom or future elicitation action.
@@ -25380,7 +25380,7 @@ func NewCreateElicitationResponseCancel(v CreateElicitationResponseCancel) Creat
 // payload when storing, replaying, proxying, or forwarding elicitation
 // responses, and otherwise MUST handle it as `cancel`.
 //
-// It is the catch-all variant of CreateElicitationResponseVariant: it keeps an unknown action and the whole object.
+// It is the catch-all variant of CreateElicitationResponseUnion: it keeps an unknown action and the whole object.
 type CreateElicitationResponseOther struct {
 	// The unknown tag value.
 	Action string `json:"action"`
@@ -25436,11 +25436,11 @@ func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
 	return wireDeclares(wireMembersOfCreateElicitationResponseOther, name)
 }
 
-func (*CreateElicitationResponseOther) isCreateElicitationResponseVariant() {}
+func (*CreateElicitationResponseOther) isCreateElicitationResponseUnion() {}
 
-// NewCreateElicitationResponseOther returns the CreateElicitationResponseVariant that holds the variant CreateElicitationResponseOther.
-func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateElicitationResponseVariant {
-	return CreateElicitationResponseVariant{Value: &v}
+// NewCreateElicitationResponseOther returns the CreateElicitationResponseUnion that holds the variant CreateElicitationResponseOther.
+func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateElicitationResponseUnion {
+	return CreateElicitationResponseUnion{Value: &v}
 }
 
 // ElicitationContentValue: Allowed wire representations for `ElicitationContentValue`.
@@ -25454,13 +25454,13 @@ func NewCreateElicitationResponseOther(v CreateElicitationResponseOther) CreateE
 //   - *[ElicitationContentValueStringArray]: a JSON array
 //   - *[ElicitationContentValueOther]: any JSON value
 type ElicitationContentValue struct {
-	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueVariant. A nil
+	// Value is the variant: one of the ElicitationContentValue* types that implement ElicitationContentValueValue. A nil
 	// Value is an unset union, which cannot be encoded.
-	Value ElicitationContentValueVariant
+	Value ElicitationContentValueValue
 }
 
-// ElicitationContentValueVariant is implemented by the variants of ElicitationContentValue only.
-type ElicitationContentValueVariant interface {
+// ElicitationContentValueValue is implemented by the variants of ElicitationContentValue only.
+type ElicitationContentValueValue interface {
 	isElicitationContentValue()
 	appendJSON([]byte) ([]byte, error)
 }
@@ -26291,6 +26291,758 @@ func (*CancelRequestNotification) declaresMember(name []byte) bool {
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentRequest) GetParams() AgentRequestParams {
+	if x == nil || x.Params == nil {
+		return AgentRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *RequestPermissionRequest) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetSubject returns Subject, or its zero value when x or Subject is nil.
+func (x *RequestPermissionRequest) GetSubject() RequestPermissionSubject {
+	if x == nil || x.Subject == nil {
+		return RequestPermissionSubject{}
+	}
+	return *x.Subject
+}
+
+// GetLastModified returns LastModified, or its zero value when x or LastModified is nil.
+func (x *Annotations) GetLastModified() string {
+	if x == nil || x.LastModified == nil {
+		return ""
+	}
+	return *x.LastModified
+}
+
+// GetPriority returns Priority, or its zero value when x or Priority is nil.
+func (x *Annotations) GetPriority() float64 {
+	if x == nil || x.Priority == nil {
+		return 0
+	}
+	return *x.Priority
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *TextContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetURI returns URI, or its zero value when x or URI is nil.
+func (x *ImageContent) GetURI() string {
+	if x == nil || x.URI == nil {
+		return ""
+	}
+	return *x.URI
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ImageContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *AudioContent) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *Icon) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetTheme returns Theme, or its zero value when x or Theme is nil.
+func (x *Icon) GetTheme() IconTheme {
+	if x == nil || x.Theme == nil {
+		return ""
+	}
+	return *x.Theme
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ResourceLink) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ResourceLink) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *ResourceLink) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetSize returns Size, or its zero value when x or Size is nil.
+func (x *ResourceLink) GetSize() uint64 {
+	if x == nil || x.Size == nil {
+		return 0
+	}
+	return *x.Size
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *ResourceLink) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *TextResourceContents) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *BlobResourceContents) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetAnnotations returns Annotations (nil when x is nil), whose getters are nil-safe too.
+func (x *EmbeddedResource) GetAnnotations() *Annotations {
+	if x == nil {
+		return nil
+	}
+	return x.Annotations
+}
+
+// GetFileType returns FileType, or its zero value when x or FileType is nil.
+func (x *DiffChange) GetFileType() DiffFileType {
+	if x == nil || x.FileType == nil {
+		return ""
+	}
+	return *x.FileType
+}
+
+// GetMimeType returns MimeType, or its zero value when x or MimeType is nil.
+func (x *DiffChange) GetMimeType() MediaType {
+	if x == nil || x.MimeType == nil {
+		return ""
+	}
+	return *x.MimeType
+}
+
+// GetPatch returns Patch (nil when x is nil), whose getters are nil-safe too.
+func (x *Diff) GetPatch() *DiffPatch {
+	if x == nil {
+		return nil
+	}
+	return x.Patch
+}
+
+// GetLine returns Line, or its zero value when x or Line is nil.
+func (x *ToolCallLocation) GetLine() uint32 {
+	if x == nil || x.Line == nil {
+		return 0
+	}
+	return *x.Line
+}
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *ToolCallCapabilities) GetCancel() *ToolCallCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}
+
+// GetToolCallID returns ToolCallID, or its zero value when x or ToolCallID is nil.
+func (x *CommandPermissionSubject) GetToolCallID() ToolCallID {
+	if x == nil || x.ToolCallID == nil {
+		return ""
+	}
+	return *x.ToolCallID
+}
+
+// GetTerminalID returns TerminalID, or its zero value when x or TerminalID is nil.
+func (x *CommandPermissionSubject) GetTerminalID() TerminalID {
+	if x == nil || x.TerminalID == nil {
+		return ""
+	}
+	return *x.TerminalID
+}
+
+// GetToolCallID returns ToolCallID, or its zero value when x or ToolCallID is nil.
+func (x *ElicitationSessionScope) GetToolCallID() ToolCallID {
+	if x == nil || x.ToolCallID == nil {
+		return ""
+	}
+	return *x.ToolCallID
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *ElicitationSchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *ElicitationSchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *EnumOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *StringPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *StringPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinLength returns MinLength, or its zero value when x or MinLength is nil.
+func (x *StringPropertySchema) GetMinLength() uint32 {
+	if x == nil || x.MinLength == nil {
+		return 0
+	}
+	return *x.MinLength
+}
+
+// GetMaxLength returns MaxLength, or its zero value when x or MaxLength is nil.
+func (x *StringPropertySchema) GetMaxLength() uint32 {
+	if x == nil || x.MaxLength == nil {
+		return 0
+	}
+	return *x.MaxLength
+}
+
+// GetPattern returns Pattern, or its zero value when x or Pattern is nil.
+func (x *StringPropertySchema) GetPattern() string {
+	if x == nil || x.Pattern == nil {
+		return ""
+	}
+	return *x.Pattern
+}
+
+// GetFormat returns Format, or its zero value when x or Format is nil.
+func (x *StringPropertySchema) GetFormat() StringFormat {
+	if x == nil || x.Format == nil {
+		return ""
+	}
+	return *x.Format
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *StringPropertySchema) GetDefault() string {
+	if x == nil || x.Default == nil {
+		return ""
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *NumberPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *NumberPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *NumberPropertySchema) GetMinimum() float64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *NumberPropertySchema) GetMaximum() float64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *NumberPropertySchema) GetDefault() float64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *IntegerPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *IntegerPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinimum returns Minimum, or its zero value when x or Minimum is nil.
+func (x *IntegerPropertySchema) GetMinimum() int64 {
+	if x == nil || x.Minimum == nil {
+		return 0
+	}
+	return *x.Minimum
+}
+
+// GetMaximum returns Maximum, or its zero value when x or Maximum is nil.
+func (x *IntegerPropertySchema) GetMaximum() int64 {
+	if x == nil || x.Maximum == nil {
+		return 0
+	}
+	return *x.Maximum
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *IntegerPropertySchema) GetDefault() int64 {
+	if x == nil || x.Default == nil {
+		return 0
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *BooleanPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *BooleanPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDefault returns Default, or its zero value when x or Default is nil.
+func (x *BooleanPropertySchema) GetDefault() bool {
+	if x == nil || x.Default == nil {
+		return false
+	}
+	return *x.Default
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *MultiSelectPropertySchema) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *MultiSelectPropertySchema) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetMinItems returns MinItems, or its zero value when x or MinItems is nil.
+func (x *MultiSelectPropertySchema) GetMinItems() uint64 {
+	if x == nil || x.MinItems == nil {
+		return 0
+	}
+	return *x.MinItems
+}
+
+// GetMaxItems returns MaxItems, or its zero value when x or MaxItems is nil.
+func (x *MultiSelectPropertySchema) GetMaxItems() uint64 {
+	if x == nil || x.MaxItems == nil {
+		return 0
+	}
+	return *x.MaxItems
+}
+
+// GetCapabilities returns Capabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeResponse) GetCapabilities() *AgentCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Capabilities
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *Implementation) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetSession returns Session (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetSession() *SessionCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Session
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetAuth() *AgentAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetPrompt returns Prompt (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetPrompt() *PromptCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Prompt
+}
+
+// GetMCP returns MCP (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetMCP() *MCPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.MCP
+}
+
+// GetDelete returns Delete (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetDelete() *SessionDeleteCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Delete
+}
+
+// GetAdditionalDirectories returns AdditionalDirectories (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetAdditionalDirectories() *SessionAdditionalDirectoriesCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.AdditionalDirectories
+}
+
+// GetImage returns Image (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptCapabilities) GetImage() *PromptImageCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Image
+}
+
+// GetAudio returns Audio (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptCapabilities) GetAudio() *PromptAudioCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Audio
+}
+
+// GetEmbeddedContext returns EmbeddedContext (nil when x is nil), whose getters are nil-safe too.
+func (x *PromptCapabilities) GetEmbeddedContext() *PromptEmbeddedContextCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.EmbeddedContext
+}
+
+// GetStdio returns Stdio (nil when x is nil), whose getters are nil-safe too.
+func (x *MCPCapabilities) GetStdio() *MCPStdioCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Stdio
+}
+
+// GetHTTP returns HTTP (nil when x is nil), whose getters are nil-safe too.
+func (x *MCPCapabilities) GetHTTP() *MCPHTTPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.HTTP
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodTerminal) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *AuthMethodAgent) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetCategory returns Category, or its zero value when x or Category is nil.
+func (x *SessionConfigOption) GetCategory() SessionConfigOptionCategory {
+	if x == nil || x.Category == nil {
+		return ""
+	}
+	return *x.Category
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *SessionConfigSelectOption) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetInput returns Input, or its zero value when x or Input is nil.
+func (x *Command) GetInput() AvailableCommandInput {
+	if x == nil || x.Input == nil {
+		return AvailableCommandInput{}
+	}
+	return *x.Input
+}
+
+// GetNextCursor returns NextCursor, or its zero value when x or NextCursor is nil.
+func (x *ListSessionsResponse) GetNextCursor() SessionListCursor {
+	if x == nil || x.NextCursor == nil {
+		return ""
+	}
+	return *x.NextCursor
+}
+
+// GetTitle returns Title, or its zero value when x or Title is nil.
+func (x *SessionInfo) GetTitle() string {
+	if x == nil || x.Title == nil {
+		return ""
+	}
+	return *x.Title
+}
+
+// GetUpdatedAt returns UpdatedAt, or its zero value when x or UpdatedAt is nil.
+func (x *SessionInfo) GetUpdatedAt() string {
+	if x == nil || x.UpdatedAt == nil {
+		return ""
+	}
+	return *x.UpdatedAt
+}
+
+// GetData returns Data, or its zero value when x or Data is nil.
+func (x *Error) GetData() ErrorData {
+	if x == nil || x.Data == nil {
+		return ErrorData{}
+	}
+	return *x.Data
+}
+
+// GetError returns Error (nil when x is nil), whose getters are nil-safe too.
+func (x *ErrorStopReason) GetError() *Error {
+	if x == nil {
+		return nil
+	}
+	return x.Error
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *AgentNotification) GetParams() AgentNotificationParams {
+	if x == nil || x.Params == nil {
+		return AgentNotificationParams{}
+	}
+	return *x.Params
+}
+
+// GetExitCode returns ExitCode, or its zero value when x or ExitCode is nil.
+func (x *TerminalExitStatus) GetExitCode() int64 {
+	if x == nil || x.ExitCode == nil {
+		return 0
+	}
+	return *x.ExitCode
+}
+
+// GetSignal returns Signal, or its zero value when x or Signal is nil.
+func (x *TerminalExitStatus) GetSignal() string {
+	if x == nil || x.Signal == nil {
+		return ""
+	}
+	return *x.Signal
+}
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *TerminalCapabilities) GetCancel() *TerminalCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}
+
+// GetDescription returns Description, or its zero value when x or Description is nil.
+func (x *Notice) GetDescription() string {
+	if x == nil || x.Description == nil {
+		return ""
+	}
+	return *x.Description
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientRequest) GetParams() ClientRequestParams {
+	if x == nil || x.Params == nil {
+		return ClientRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetCapabilities returns Capabilities (nil when x is nil), whose getters are nil-safe too.
+func (x *InitializeRequest) GetCapabilities() *ClientCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Capabilities
+}
+
+// GetAuth returns Auth (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetAuth() *ClientAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Auth
+}
+
+// GetElicitation returns Elicitation (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientCapabilities) GetElicitation() *ElicitationCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Elicitation
+}
+
+// GetTerminal returns Terminal (nil when x is nil), whose getters are nil-safe too.
+func (x *ClientAuthCapabilities) GetTerminal() *TerminalAuthCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Terminal
+}
+
+// GetForm returns Form (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetForm() *ElicitationFormCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Form
+}
+
+// GetURL returns URL (nil when x is nil), whose getters are nil-safe too.
+func (x *ElicitationCapabilities) GetURL() *ElicitationURLCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.URL
+}
+
+// GetCwd returns Cwd, or its zero value when x or Cwd is nil.
+func (x *ListSessionsRequest) GetCwd() AbsolutePath {
+	if x == nil || x.Cwd == nil {
+		return ""
+	}
+	return *x.Cwd
+}
+
+// GetCursor returns Cursor, or its zero value when x or Cursor is nil.
+func (x *ListSessionsRequest) GetCursor() SessionListCursor {
+	if x == nil || x.Cursor == nil {
+		return ""
+	}
+	return *x.Cursor
+}
+
+// GetReplayFrom returns ReplayFrom, or its zero value when x or ReplayFrom is nil.
+func (x *ResumeSessionRequest) GetReplayFrom() ReplayFrom {
+	if x == nil || x.ReplayFrom == nil {
+		return ReplayFrom{}
+	}
+	return *x.ReplayFrom
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ClientNotification) GetParams() ClientNotificationParams {
+	if x == nil || x.Params == nil {
+		return ClientNotificationParams{}
+	}
+	return *x.Params
 }
 
 // SideAgent is the side "agent": it handles the methods of AgentMethods.

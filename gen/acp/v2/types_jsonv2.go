@@ -276,12 +276,12 @@ func (x DiffChange) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x DiffChangeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x DiffChangeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *DiffChangeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *DiffChangeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -466,12 +466,12 @@ func (x CreateElicitationRequest) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x CreateElicitationRequestVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x CreateElicitationRequestUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *CreateElicitationRequestVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *CreateElicitationRequestUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -636,12 +636,12 @@ func (x ElicitationFormMode) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationFormModeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationFormModeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationFormModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationFormModeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -666,12 +666,12 @@ func (x ElicitationURLMode) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x ElicitationURLModeVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x ElicitationURLModeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *ElicitationURLModeVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *ElicitationURLModeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -956,12 +956,12 @@ func (x SessionConfigOption) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SessionConfigOptionVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SessionConfigOptionUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SessionConfigOptionVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SessionConfigOptionUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -1256,12 +1256,12 @@ func (x IdleStateUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x IdleStateUpdateVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x IdleStateUpdateUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *IdleStateUpdateVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *IdleStateUpdateUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -1966,12 +1966,12 @@ func (x SetSessionConfigOptionRequest) MarshalJSONTo(e *jsontext.Encoder) error 
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x SetSessionConfigOptionRequestVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x SetSessionConfigOptionRequestUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *SetSessionConfigOptionRequestVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 
@@ -2066,12 +2066,12 @@ func (x CreateElicitationResponse) MarshalJSONTo(e *jsontext.Encoder) error {
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
-func (x CreateElicitationResponseVariant) MarshalJSONTo(e *jsontext.Encoder) error {
+func (x CreateElicitationResponseUnion) MarshalJSONTo(e *jsontext.Encoder) error {
 	return wireMarshalTo(e, &x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
-func (x *CreateElicitationResponseVariant) UnmarshalJSONFrom(d *jsontext.Decoder) error {
+func (x *CreateElicitationResponseUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
 	return wireUnmarshalFrom(d, x)
 }
 

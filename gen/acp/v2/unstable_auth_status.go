@@ -751,6 +751,46 @@ func (x AuthStatusRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetStatus returns Status (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentAuthCapabilities) GetStatus() *AuthStatusCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Status
+}
+
+// GetActive returns Active, or its zero value when x or Active is nil.
+func (x *AuthAccount) GetActive() bool {
+	if x == nil || x.Active == nil {
+		return false
+	}
+	return *x.Active
+}
+
+// GetName returns Name, or its zero value when x or Name is nil.
+func (x *AuthAccount) GetName() string {
+	if x == nil || x.Name == nil {
+		return ""
+	}
+	return *x.Name
+}
+
+// GetEmail returns Email, or its zero value when x or Email is nil.
+func (x *AuthAccount) GetEmail() string {
+	if x == nil || x.Email == nil {
+		return ""
+	}
+	return *x.Email
+}
+
+// GetOrganization returns Organization, or its zero value when x or Organization is nil.
+func (x *AuthAccount) GetOrganization() string {
+	if x == nil || x.Organization == nil {
+		return ""
+	}
+	return *x.Organization
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodAuthStatus is the request "auth/status": params AuthStatusRequest, result AuthStatusResponse.

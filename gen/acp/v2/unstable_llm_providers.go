@@ -1173,6 +1173,22 @@ func (x DisableProviderRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetProviders returns Providers (nil when x is nil), whose getters are nil-safe too.
+func (x *AgentCapabilities) GetProviders() *ProvidersCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Providers
+}
+
+// GetCurrent returns Current (nil when x is nil), whose getters are nil-safe too.
+func (x *ProviderInfo) GetCurrent() *ProviderCurrentConfig {
+	if x == nil {
+		return nil
+	}
+	return x.Current
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodProvidersList is the request "providers/list": params ListProvidersRequest, result ListProvidersResponse.

@@ -1078,6 +1078,14 @@ func (x MessageMCPNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetACP returns ACP (nil when x is nil), whose getters are nil-safe too.
+func (x *MCPCapabilities) GetACP() *MCPACPCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.ACP
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodMCPMessage is the notification "mcp/message": params MessageMCPNotification.
@@ -1112,23 +1120,23 @@ func init() {
 
 // agentUnstableMCPOverACPMethods are the methods of Agent that need unstable_mcp_over_acp.
 type agentUnstableMCPOverACPMethods interface {
-	// MCPMessage handles the notification "mcp/message".
+	// MessageMCP handles the notification "mcp/message".
 	//
 	// # UNSTABLE
 	//
 	// Notification for an active request, sent from provider to consumer.
 	// Includes subscription acknowledgements and updates.
-	MCPMessage(ctx context.Context, params *MessageMCPNotification) error
+	MessageMCP(ctx context.Context, params *MessageMCPNotification) error
 }
 
-// MCPMessage answers that "mcp/message" is not implemented.
-func (UnimplementedAgent) MCPMessage(ctx context.Context, params *MessageMCPNotification) error {
+// MessageMCP answers that "mcp/message" is not implemented.
+func (UnimplementedAgent) MessageMCP(ctx context.Context, params *MessageMCPNotification) error {
 	return wireNotImplemented(SideAgent, AgentMethodMCPMessage, true)
 }
 
 func init() {
 	agentRoutesGated = append(agentRoutesGated, func(h Agent, r *wireRoutes) {
-		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MCPMessage)
+		r.notifications[AgentMethodMCPMessage] = wireServeNotification(h.MessageMCP)
 	})
 }
 
@@ -1160,7 +1168,7 @@ func (c *AgentConn) MessageMCP(ctx context.Context, params *MessageMCPRequest) (
 	return wireCall[MessageMCPResponse](ctx, c.Conn, ClientMethodMCPMessage, params)
 }
 
-// MCPMessage sends the notification "mcp/message" to the agent.
-func (c *ClientConn) MCPMessage(ctx context.Context, params *MessageMCPNotification) error {
+// MessageMCP sends the notification "mcp/message" to the agent.
+func (c *ClientConn) MessageMCP(ctx context.Context, params *MessageMCPNotification) error {
 	return wireNotify(ctx, c.Conn, AgentMethodMCPMessage, params)
 }

@@ -1437,6 +1437,22 @@ func (x ProxySuccessorNotification) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ProxyRequest) GetParams() ProxyRequestParams {
+	if x == nil || x.Params == nil {
+		return ProxyRequestParams{}
+	}
+	return *x.Params
+}
+
+// GetParams returns Params, or its zero value when x or Params is nil.
+func (x *ProxyNotification) GetParams() ProxyNotificationParams {
+	if x == nil || x.Params == nil {
+		return ProxyNotificationParams{}
+	}
+	return *x.Params
+}
+
 // SideProxy is the side "proxy": it handles the methods of ProxyMethods.
 const SideProxy Side = "proxy"
 

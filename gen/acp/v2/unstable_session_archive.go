@@ -752,6 +752,30 @@ func (x UnarchiveSessionRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetArchive returns Archive (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetArchive() *SessionArchiveCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Archive
+}
+
+// GetArchived returns Archived, or its zero value when x or Archived is nil.
+func (x *SessionInfo) GetArchived() bool {
+	if x == nil || x.Archived == nil {
+		return false
+	}
+	return *x.Archived
+}
+
+// GetArchived returns Archived, or its zero value when x or Archived is nil.
+func (x *ListSessionsRequest) GetArchived() SessionArchiveFilter {
+	if x == nil || x.Archived == nil {
+		return ""
+	}
+	return *x.Archived
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodSessionArchive is the request "session/archive": params ArchiveSessionRequest, result ArchiveSessionResponse.

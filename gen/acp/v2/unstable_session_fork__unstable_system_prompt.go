@@ -46,3 +46,11 @@ func (x *partForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open
 	}
 	return buf, nil
 }
+
+// GetSystemPrompt returns SystemPrompt (nil when x is nil), whose getters are nil-safe too.
+func (x *ForkSessionRequest) GetSystemPrompt() *SystemPrompt {
+	if x == nil {
+		return nil
+	}
+	return x.SystemPrompt
+}

@@ -468,6 +468,22 @@ func (x SessionStatusRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetStatus returns Status (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetStatus() *SessionStatusCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Status
+}
+
+// GetState returns State, or its zero value when x or State is nil.
+func (x *SessionStatusResponse) GetState() StateUpdate {
+	if x == nil || x.State == nil {
+		return StateUpdate{}
+	}
+	return *x.State
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodSessionStatus is the request "session/status": params SessionStatusRequest, result SessionStatusResponse.

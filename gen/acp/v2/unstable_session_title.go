@@ -407,6 +407,14 @@ func (x SetSessionTitleRequest) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
 
+// GetTitle returns Title (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetTitle() *SessionTitleCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Title
+}
+
 // Methods that the side "agent" handles (AgentMethods).
 const (
 	// AgentMethodSessionSetTitle is the request "session/set_title": params SetSessionTitleRequest, result SetSessionTitleResponse.

@@ -1065,3 +1065,11 @@ func (*SessionMessageChunk) declaresMember(name []byte) bool {
 func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
 	return wireMarshalOf(&x)
 }
+
+// GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.
+func (x *SubagentSessionCapabilities) GetCancel() *SessionCancelCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Cancel
+}

@@ -571,3 +571,43 @@ func (x *partResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, op
 	}
 	return buf, nil
 }
+
+// GetSystemPrompt returns SystemPrompt (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionCapabilities) GetSystemPrompt() *SessionSystemPromptCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.SystemPrompt
+}
+
+// GetMode returns Mode (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionSystemPromptCapabilities) GetMode() *SessionSystemPromptModeCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Mode
+}
+
+// GetOverride returns Override (nil when x is nil), whose getters are nil-safe too.
+func (x *SessionSystemPromptModeCapabilities) GetOverride() *SessionSystemPromptOverrideCapabilities {
+	if x == nil {
+		return nil
+	}
+	return x.Override
+}
+
+// GetSystemPrompt returns SystemPrompt (nil when x is nil), whose getters are nil-safe too.
+func (x *NewSessionRequest) GetSystemPrompt() *SystemPrompt {
+	if x == nil {
+		return nil
+	}
+	return x.SystemPrompt
+}
+
+// GetSystemPrompt returns SystemPrompt (nil when x is nil), whose getters are nil-safe too.
+func (x *ResumeSessionRequest) GetSystemPrompt() *SystemPrompt {
+	if x == nil {
+		return nil
+	}
+	return x.SystemPrompt
+}

@@ -158,7 +158,7 @@ func (b *builder) defineChoice(t *ir.Decl, n *schema.Node, alts []*schema.Node) 
 }
 
 // structOf builds an object type; a union in n's anyOf/oneOf is flattened
-// into it as the Variant field.
+// into it as the field naming.FlatUnionField.
 func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error) {
 	if len(n.AllOf) > 0 {
 		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
@@ -174,7 +174,7 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 	}
 	skip := ""
 	if alts != nil {
-		s.Variant, err = b.unionOf(owner, naming.Join(owner, "Variant"), n, alts, true)
+		s.Variant, err = b.unionOf(owner, naming.FlatUnion(owner), n, alts, true)
 		if err != nil {
 			return nil, err
 		}
@@ -225,6 +225,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 			DefaultOnNull:  p.Schema.DefaultOnNull,
 		})
 	}
+	nameGetters(names, out)
 	return out, errs.Err()
 }
 

@@ -46,7 +46,7 @@ func TestDefinitionNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"PossiblySecretStringVariant", "URIRepo", "X202401", "Type", "X日本", "SessionIDVariant", "SessionID", "PossiblySecretString"}
+	want := []string{"PossiblySecretString2", "URIRepo", "X202401", "Type", "X日本", "SessionID2", "SessionID", "PossiblySecretString"}
 	if got := declNamesOf(types); !slices.Equal(got, want) {
 		t.Errorf("names %q, want %q", got, want)
 	}
@@ -65,7 +65,7 @@ func TestRefTargets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"X", "A", "AXVariant", "B", "AX"}
+	want := []string{"X", "A", "AX2", "B", "AX"}
 	if got := declNamesOf(types); !slices.Equal(got, want) {
 		t.Errorf("names %q, want %q", got, want)
 	}

@@ -21,7 +21,7 @@ func (b *builder) unionOf(owner, name string, n *schema.Node, alts []*schema.Nod
 		name = b.ns.Claim(name, n.Path)
 	}
 	u := &ir.UnionDecl{Name: name, Doc: n.Description, Flattened: flattened}
-	u.Iface = b.ns.Claim(naming.Join(name, "Value"), n.Path)
+	u.Iface = b.ns.Claim(naming.UnionValue(name), n.Path)
 	if tag := findTag(alts); tag != "" {
 		ok, err := b.fillTagged(u, owner, tag, alts)
 		if ok || err != nil {
@@ -97,7 +97,7 @@ func (b *builder) fillTagged(u *ir.UnionDecl, owner, tag string, alts []*schema.
 			return true, fmt.Errorf("%s: tag %s=%s already used by %s", a.Path, schema.Excerpt(tag), schema.Excerpt(val), prev)
 		}
 		seen[val] = a.Path
-		v, err := b.variant(naming.Join(owner, naming.GoName(val)), tag, a)
+		v, err := b.variant(naming.VariantName(owner, val), tag, a)
 		if err != nil {
 			return true, err
 		}
@@ -106,7 +106,7 @@ func (b *builder) fillTagged(u *ir.UnionDecl, owner, tag string, alts []*schema.
 	}
 	var err error
 	if fallback != nil {
-		u.Fallback, err = b.variant(naming.Join(owner, naming.GoName(titleOr(fallback, "Default"))), tag, fallback)
+		u.Fallback, err = b.variant(naming.VariantName(owner, titleOr(fallback, "Default")), tag, fallback)
 		if err != nil {
 			return true, err
 		}
@@ -171,7 +171,7 @@ func (b *builder) payloadVariant(v *ir.Variant, ref *schema.Node) error {
 // catchAll builds the variant that keeps unknown tags: the tag, the typed
 // required properties it declares, and the raw object.
 func (b *builder) catchAll(owner, tag string, a *schema.Node) (*ir.Variant, error) {
-	v := b.newVariant(naming.Join(owner, naming.GoName(a.Title)), a)
+	v := b.newVariant(naming.VariantName(owner, a.Title), a)
 	v.Shape, v.Kinds = ir.ShapeCatchAll, "{"
 	fields, err := b.fields(v.Go, a, tag)
 	for _, f := range fields {
@@ -196,7 +196,7 @@ func propsExcept(a *schema.Node, tag string) []schema.Property {
 // kinds and required members each accepts so decoding can choose by shape.
 func (b *builder) fillUntagged(u *ir.UnionDecl, owner string, alts []*schema.Node) error {
 	for i, a := range alts {
-		v := b.newVariant(naming.Join(owner, naming.GoName(b.untaggedLabel(a, i))), a)
+		v := b.newVariant(naming.VariantName(owner, b.untaggedLabel(a, i)), a)
 		if err := b.untaggedBody(v, a); err != nil {
 			return err
 		}
@@ -359,13 +359,14 @@ func jsonKindOf(t string) byte {
 	return '*'
 }
 
-// newVariant names a variant and its constructor. The constructor is
-// named after the name the variant asked for: when a definition holds that
-// name (MCPServerHTTP, the payload of the variant MCPServerHTTPVariant),
+// newVariant names a variant (naming.ClaimVariant) and its constructor.
+// The constructor is named after the name the variant asked for: when a
+// definition holds that name (MCPServerHTTP, the payload of the variant
+// MCPServerHTTPVariant),
 // the constructor still reads New plus the union and the tag
 // (NewMCPServerHTTP), as every other variant's does.
 func (b *builder) newVariant(goname string, a *schema.Node) *ir.Variant {
-	v := &ir.Variant{Go: b.ns.Claim(goname, a.Path), Doc: a.Description, Path: a.Path}
+	v := &ir.Variant{Go: b.ns.ClaimVariant(goname, a.Path), Doc: a.Description, Path: a.Path}
 	v.Ctor = b.ns.Claim("New"+naming.DropRepeatedWords(goname), a.Path)
 	return v
 }

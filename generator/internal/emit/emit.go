@@ -30,6 +30,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			return nil, err
 		}
 	}
+	emitGetters(fs, types)
 	emitRPC(fs, rpc)
 	emitHelpers(fs, helpers)
 	files, err := fs.render()

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/naming"
 
 	. "github.com/dave/jennifer/jen"
 )
@@ -94,8 +95,8 @@ func structFields(o object) []Code {
 		out = append(out, Comment(fmt.Sprintf("%s holds the members %s adds (empty without its build tags).", p.Name, strings.Join(p.Extra, " and "))), Id(p.Name))
 	}
 	if o.Variant != nil {
-		out = append(out, Comment("Variant holds the members that depend on the kind of "+o.Name+"."),
-			Id("Variant").Id(o.Variant.Name).Tag(map[string]string{"json": "-"}))
+		out = append(out, Comment(naming.FlatUnionField+" holds the members that depend on the kind of "+o.Name+"."),
+			Id(naming.FlatUnionField).Id(o.Variant.Name).Tag(map[string]string{"json": "-"}))
 	}
 	if o.Extra && o.Members == ir.MembersDrop {
 		out = append(out, Comment("Extra keeps members the schema does not declare, verbatim."),
@@ -213,12 +214,12 @@ func emitObjectDecode(f *File, o object) {
 		body = append(body, Id("r").Dot("reset").Call(Id("start")),
 			Var().Id("owned").Id("wireKnownSet"),
 			Id("owned").Dot("extend").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x")}), Op("&").Id("x").Dot("Unknown")),
-			Return(Id("x").Dot("Variant").Dot(knownDecodeMethod).Call(Id("r"), Op("&").Id("owned"))))
+			Return(Id("x").Dot(naming.FlatUnionField).Dot(knownDecodeMethod).Call(Id("r"), Op("&").Id("owned"))))
 	case o.Variant != nil:
 		// The variant's members are in the same object: read it again from
 		// its start, the variant skipping the members decoded above.
 		body = append(body, Id("r").Dot("reset").Call(Id("start")),
-			Return(Id("x").Dot("Variant").Dot(decodeMethod).Call(Id("r"))))
+			Return(Id("x").Dot(naming.FlatUnionField).Dot(decodeMethod).Call(Id("r"))))
 	case o.CatchAll && !o.tracks():
 		body = append(body, Id("x").Dot("Raw").Op("=").Id("r").Dot("since").Call(Id("start")), Return(Nil()))
 	default:
@@ -442,7 +443,7 @@ func emitObjectMembers(f *File, o object) {
 	case o.tracks() && o.keeps():
 		body = append(body, Return(Id("wireAppendUnknown").Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("Unknown"), Id("x"))))
 	case o.Variant != nil && !o.tracks():
-		body = append(body, Return(Id("x").Dot("Variant").Dot("appendMembers").Call(Id("buf"), Id("open"))))
+		body = append(body, Return(Id("x").Dot(naming.FlatUnionField).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	default:
 		body = append(body, Return(Id("buf"), Nil()))
 	}
@@ -473,7 +474,7 @@ func appendUnknownTail(o object) []Code {
 	if o.Variant == nil {
 		return nil
 	}
-	return []Code{If(List(Id("buf"), Err()).Op("=").Id("x").Dot("Variant").Dot("appendMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
+	return []Code{If(List(Id("buf"), Err()).Op("=").Id("x").Dot(naming.FlatUnionField).Dot("appendMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
 		Return(Nil(), Err()))}
 }
 
@@ -495,7 +496,7 @@ func emitDeclaresMember(f *File, o object) {
 		more = append(more, Id("x").Dot(p.Name).Dot("declaresGatedMember").Call(Id("name")))
 	}
 	if o.Variant != nil {
-		more = append(more, Id("x").Dot("Variant").Dot("declaresMember").Call(Id("name")))
+		more = append(more, Id("x").Dot(naming.FlatUnionField).Dot("declaresMember").Call(Id("name")))
 	}
 	result := Code(False())
 	if len(more) > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/naming"
 
 	"github.com/acpgen/acpgen/templates"
 	. "github.com/dave/jennifer/jen"
@@ -129,7 +130,7 @@ func (g *validateEmitter) fields(fields []*ir.Field, variant *ir.UnionDecl) []Co
 		out = append(out, g.field(fd)...)
 	}
 	if variant != nil {
-		out = append(out, Id("x").Dot("Variant").Dot("validate").Call(Id("v")))
+		out = append(out, Id("x").Dot(naming.FlatUnionField).Dot("validate").Call(Id("v")))
 	}
 	return out
 }

@@ -97,6 +97,10 @@ type Field struct {
 	// Patch: the overrides give the property patch meaning (absent =
 	// unchanged, null = clear), so it is held as Patch[T] with three states.
 	Patch bool
+	// Getter is the name of the field's nil-safe reader (GetLoadSession),
+	// unique among the struct's fields; a getter is emitted when the field
+	// is held by pointer (see Pointer and ADR 0019).
+	Getter string
 }
 
 // Pointer reports whether the field is held as *T: scalars and named types
@@ -141,7 +145,7 @@ type StructDecl struct {
 	// declare (see KeepUnknownMembers).
 	Members MemberPolicy
 	// Variant is a union flattened into this object: its members sit beside
-	// the struct's own. Held in a field named Variant.
+	// the struct's own. Held in the field naming.FlatUnionField (Union).
 	Variant *UnionDecl
 	// Parts hold the fields that need more unstable features than the
 	// struct itself, one embedded struct per feature set.

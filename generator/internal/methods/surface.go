@@ -1,8 +1,6 @@
 package methods
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
@@ -88,7 +86,7 @@ func buildSurface(rpc *ir.RPC, byName map[string]*ir.Decl, ns *naming.Namespace,
 			return err
 		}
 	}
-	nameHandlerMethods(rpc.Sides)
+	nameHandlerMethods(rpc.Sides, sf.Optional)
 	sf.PromptCancel = promptCancel(sides[sideAgent])
 	sf.ErrorCtors = errorCtors(byName[code], ns)
 	sf.Version = protocolVersion(byName, ns, version)
@@ -200,57 +198,6 @@ func promptCancel(agent *ir.RPCSide) ir.PromptCancel {
 		return ir.PromptCancel{}
 	}
 	return ir.PromptCancel{Notification: promptCancelMethod, Request: promptMethod}
-}
-
-// nameHandlerMethods gives every method its Go name, unique across all
-// sides (a program may implement several, a connection calls several): a
-// request is named after its params type without "Request"
-// (PromptRequest: Prompt), a notification after its wire name
-// (session/update: SessionUpdate). A name already taken gets the side's
-// name in front, then a number. A method of x-side "both" (the same params
-// on every side) has one name on every side: one Go method implements it.
-func nameHandlerMethods(sides []*ir.RPCSide) {
-	taken := map[string]bool{extRequestHandler: true, extNotificationHandler: true}
-	for _, name := range append(connMethodNames, clientConnMethodNames...) {
-		taken[name] = true
-	}
-	shared := map[string]string{}
-	for _, s := range sides {
-		if s.Iface == "" {
-			continue
-		}
-		for _, m := range s.Methods {
-			key := fmt.Sprintf("%s %s %t", m.Name, m.Params, m.Notification)
-			if name, ok := shared[key]; ok {
-				m.Go = name
-				continue
-			}
-			m.Go = claimMethodName(taken, s, m)
-			shared[key] = m.Go
-		}
-	}
-}
-
-func claimMethodName(taken map[string]bool, s *ir.RPCSide, m *ir.RPCMethod) string {
-	name := naming.GoName(m.Name)
-	if params, ok := strings.CutSuffix(m.Params, "Request"); ok && !m.Notification && params != "" {
-		name = params
-	}
-	candidates := []string{name}
-	if m.Notification {
-		candidates = append(candidates, name+"Notification")
-	}
-	candidates = append(candidates, s.Iface+name)
-	for i := 0; ; i++ {
-		candidate := s.Iface + name + strconv.Itoa(i-len(candidates)+2)
-		if i < len(candidates) {
-			candidate = candidates[i]
-		}
-		if !taken[candidate] {
-			taken[candidate] = true
-			return candidate
-		}
-	}
 }
 
 func lowerFirst(s string) string {

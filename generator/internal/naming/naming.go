@@ -159,9 +159,9 @@ func coverInitialisms(s string) ([]string, bool) {
 var reservedNames = []string{"DecodeError", "EncodeError", "Marshal", "AppendJSON", "Ptr", "Patch", "PatchTo", "PatchClear", "UnknownMembers"}
 
 // Namespace hands out package-level identifiers, resolving collisions by
-// suffixing: the first claimant keeps the plain name, later ones get
-// "Variant", then a number. Claims happen in schema order, so the result is
-// deterministic.
+// suffixing: the first claimant keeps the plain name, a later one gets a
+// number (2, then 3), a union's variant Variant first (ClaimVariant).
+// Claims happen in schema order, so the result is deterministic.
 type Namespace struct {
 	taken map[string]string // name -> schema path that claimed it
 }
@@ -197,18 +197,24 @@ func (ns *Namespace) TryClaim(name, path string) bool {
 	return true
 }
 
-// Claim takes name, or the first free suffixed form of it.
+// Claim takes name, or the first free numbered form of it (name2, name3).
 func (ns *Namespace) Claim(name, path string) string {
-	candidate := name
-	for i := 1; ; i++ {
-		if _, ok := ns.taken[candidate]; !ok {
-			ns.taken[candidate] = path
-			return candidate
+	return ns.claimFirst(path, name, name+"2", func(i int) string { return fmt.Sprintf("%s%d", name, i+1) })
+}
+
+// claimFirst takes the first free name of plain, second, then
+// numbered(2), numbered(3) and so on.
+func (ns *Namespace) claimFirst(path, plain, second string, numbered func(int) string) string {
+	for i := 0; ; i++ {
+		candidate := plain
+		switch {
+		case i == 1:
+			candidate = second
+		case i > 1:
+			candidate = numbered(i)
 		}
-		if i == 1 {
-			candidate = name + "Variant"
-		} else {
-			candidate = fmt.Sprintf("%sVariant%d", name, i)
+		if ns.TryClaim(candidate, path) {
+			return candidate
 		}
 	}
 }
@@ -224,7 +230,7 @@ type FieldNames map[string]bool
 // only in case (id, ID) or converting to the same name get suffixes too,
 // in schema order.
 func NewFieldNames() FieldNames {
-	return FieldNames{"Variant": true, "Unknown": true,
+	return FieldNames{FlatUnionField: true, "Unknown": true,
 		"MarshalJSON": true, "UnmarshalJSON": true, "Validate": true}
 }
 

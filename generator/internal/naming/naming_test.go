@@ -45,10 +45,10 @@ func TestGoNameExported(t *testing.T) {
 func TestFieldNamesUnique(t *testing.T) {
 	fn := NewFieldNames()
 	var got []string
-	for _, p := range []string{"id", "ID", "Id", "marshalJSON", "UnmarshalJSON", "validate", "unknown", "variant", "x2", "x"} {
+	for _, p := range []string{"id", "ID", "Id", "marshalJSON", "UnmarshalJSON", "validate", "unknown", "union", "x2", "x"} {
 		got = append(got, fn.Claim(GoName(p)))
 	}
-	want := []string{"ID", "ID2", "ID3", "MarshalJSON2", "UnmarshalJSON2", "Validate2", "Unknown2", "Variant2", "X2", "X"}
+	want := []string{"ID", "ID2", "ID3", "MarshalJSON2", "UnmarshalJSON2", "Validate2", "Unknown2", "Union2", "X2", "X"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v\nwant %v", got, want)
 	}

@@ -67,7 +67,7 @@ func TestUnknownMembersEveryLevel(t *testing.T) {
 			t.Errorf("%s: %s = %s, %v; want %s", c.where, c.name, got, ok, c.want)
 		}
 	}
-	if n := e.Option.Variant.Value.(*OptionSelect).Unknown.Len(); n != 0 {
+	if n := e.Option.Union.Value.(*OptionSelect).Unknown.Len(); n != 0 {
 		t.Errorf("the flattened variant keeps %d members; the struct should", n)
 	}
 	if e.Items[1].Unknown.Len() != 0 {
@@ -205,12 +205,12 @@ func TestUnknownMemberThatIsDeclared(t *testing.T) {
 			return NewBlockImage(x)
 		}()},
 		{"flattened variant's member, held by the struct", func() any {
-			o := Option{ID: "o", Variant: NewOptionSelect(Select{Choices: []string{}})}
+			o := Option{ID: "o", Union: NewOptionSelect(Select{Choices: []string{}})}
 			_ = o.Unknown.Set("choices", json.RawMessage(`[]`))
 			return o
 		}()},
 		{"flattened union's tag, held by the struct", func() any {
-			o := Option{ID: "o", Variant: NewOptionSelect(Select{Choices: []string{}})}
+			o := Option{ID: "o", Union: NewOptionSelect(Select{Choices: []string{}})}
 			_ = o.Unknown.Set("kind", json.RawMessage(`"toggle"`))
 			return o
 		}()},
@@ -223,7 +223,7 @@ func TestUnknownMemberThatIsDeclared(t *testing.T) {
 		}
 	}
 	// A member another variant declares is not this variant's: it is kept.
-	o := Option{ID: "o", Variant: NewOptionSelect(Select{Choices: []string{}})}
+	o := Option{ID: "o", Union: NewOptionSelect(Select{Choices: []string{}})}
 	_ = o.Unknown.Set("on", json.RawMessage(`true`))
 	if out := encode(t, o); out != `{"id":"o","kind":"select","choices":[],"on":true}` {
 		t.Errorf("got %s", out)

@@ -27,7 +27,7 @@ func TestUnionValidate(t *testing.T) {
 	box := Box{
 		Content: NewContentText(Text{Text: ""}),
 		Sizes:   []Size{NewSizeInteger(-1), NewSizeString(""), NewSizeInteger(3), {}},
-		Shape:   &Shape{Name: "", Variant: ShapeVariant{Value: &ShapeCircle{Radius: 0}}},
+		Shape:   &Shape{Name: "", Union: ShapeUnion{Value: &ShapeCircle{Radius: 0}}},
 	}
 	want := strings.Join([]string{
 		`$.content.text: too short: 0 characters, minLength is 1`,
@@ -53,7 +53,7 @@ func TestUnionVariantsWithoutChecks(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 	unset := Shape{Name: "x"}
-	if got := violations(t, unset.Validate()); got != `$: ShapeVariant: no variant set` {
+	if got := violations(t, unset.Validate()); got != `$: ShapeUnion: no variant set` {
 		t.Errorf("got %s", got)
 	}
 }
