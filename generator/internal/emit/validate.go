@@ -7,7 +7,6 @@ import (
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
 
-	"github.com/acpgen/acpgen/templates"
 	. "github.com/dave/jennifer/jen"
 )
 
@@ -35,7 +34,7 @@ func Validation(pkg string, types []*ir.Decl, files []OutputFile) ([]OutputFile,
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
 	}
-	rt, err := copyTemplates(pkg, templates.ValidationFiles(), templates.ValidationSource)
+	rt, err := copyTemplates(pkg, validationFiles())
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 // The peer's requests, from arrival to reply. A request is registered as
 // it arrives, so that "$/cancel_request" and the prompt's cancel reach it
 // at once, wherever it is. It starts after the notifications received
-// before it (wire_rpc_serial.go); at most MaxRequests run at once, and
+// before it (jsonrpc_serial.go); at most MaxRequests run at once, and
 // those beyond wait their turn in arrival order while the reader goes on
 // reading, so a cancel sent while every slot is taken still arrives. Only
 // when MaxQueuedMessages requests wait as well does the reader stop. This

@@ -11,7 +11,7 @@ import (
 )
 
 // The incoming side of the connection: one goroutine reads line after
-// line and dispatches each message in arrival order (wire_rpc_serial.go).
+// line and dispatches each message in arrival order (jsonrpc_serial.go).
 // This file is copied only into packages whose schema has methods.
 
 // read receives messages until the input ends or the connection closes.

@@ -32,7 +32,7 @@ import (
 //     (Limits); at an input bound the reader stops reading until there is
 //     room, so a fast peer is slowed by the pipe and nothing is dropped.
 //   - Writes never block a sender behind the peer: messages are queued
-//     whole and written by one goroutine (wire_rpc_write.go); a peer that
+//     whole and written by one goroutine (jsonrpc_write.go); a peer that
 //     reads nothing for the stall timeout is taken as gone.
 //   - Shutdown. When the input ends, calls still waiting fail at once,
 //     and the connection is done when every notification received has

@@ -10,7 +10,7 @@ import (
 )
 
 // The typed protocol surface rests on this file: Conn wraps the connection
-// engine (wire_rpc_conn.go) for one program; the generated side types
+// engine (jsonrpc_conn.go) for one program; the generated side types
 // (AgentConn, ClientConn, …) embed it and add one typed method per call to
 // the peer, and the generated routes decode a message's params into the
 // handler method's params type and encode its result. The generated code
