@@ -23,7 +23,8 @@ import (
 )
 
 // OutputFile is one generated file: a name relative to the output
-// directory and its gofmt'd content.
+// directory (slash-separated; a file of a package of the output's own, in
+// a directory under it, has a directory) and its gofmt'd content.
 type OutputFile struct {
 	Name    string
 	Content []byte
@@ -90,6 +91,9 @@ func generateAll(cfg Config) ([]OutputFile, error) {
 	for i, f := range files {
 		out[i] = OutputFile(f)
 	}
+	if cfg.ImportPath == "" && needsImportPath(out) {
+		return nil, ErrNoImportPath
+	}
 	return out, nil
 }
 
@@ -141,7 +145,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 		return nil, err
 	}
 	info := emit.PackageInfo{
-		Name: cfg.Package, Schema: cfg.SchemaFile, Unstable: cfg.UnstableFile, Release: cfg.Release, Generator: Version,
+		Name: cfg.Package, ImportPath: cfg.ImportPath, Schema: cfg.SchemaFile, Unstable: cfg.UnstableFile, Release: cfg.Release, Generator: Version,
 		Validate: cfg.Validate, ProtocolVersion: cfg.protocolVersion(),
 	}
 	if rpc == nil {
