@@ -70,10 +70,11 @@ var Manifest = []File{
 	{"wire_patch_jsonv2.go", PatchFields},
 	{"wire_patch_lenient.go", PatchFields},
 
-	// The JSON-RPC engine: messages, the connection, its reader, writer,
-	// request queue and transports.
+	// The JSON-RPC engine: messages, the connection, its dispatch point,
+	// reader, writer, request queue and transports.
 	{"jsonrpc_batch.go", Methods},
 	{"jsonrpc_conn.go", Methods},
+	{"jsonrpc_dispatch.go", Methods},
 	{"jsonrpc_message.go", Methods},
 	{"jsonrpc_options.go", Methods},
 	{"jsonrpc_read.go", Methods},
@@ -83,8 +84,9 @@ var Manifest = []File{
 	{"jsonrpc_transport.go", Methods},
 	{"jsonrpc_write.go", Methods},
 
-	// The protocol layer: method tables, the typed connection, and a
-	// client's agent process and cancellable prompt.
+	// The protocol layer: method tables, the typed connection, ACP's
+	// cancellation, and a client's agent process and cancellable prompt.
+	{"protocol_cancel.go", Methods},
 	{"protocol_conn.go", Methods},
 	{"protocol_methods.go", Methods},
 	{"protocol_agent_process.go", ClientConn},
