@@ -13,7 +13,11 @@ import (
 // waiting for them. Whatever is layered on a connection (the generated
 // routes by method, a protocol's cancellation, later sessions, middleware
 // and proxies) is a wireHandler wrapping another: the engine knows
-// JSON-RPC 2.0 and no protocol on top of it.
+// JSON-RPC 2.0 and no protocol on top of it. The outgoing path is as
+// narrow: callWith and notifyWith (call and notify with raw params) are
+// everything a layer sends through, and the one message the engine sends
+// of its own accord, the notice that a call was given up, is the layer's
+// to define (wireWithCancelNotice).
 
 // wireHandler answers what the peer sends. handleRequest returns what
 // appends the result, or an error (a *wireRPCError keeps its code;
