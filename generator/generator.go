@@ -91,9 +91,6 @@ func generateAll(cfg Config) ([]OutputFile, error) {
 	for i, f := range files {
 		out[i] = OutputFile(f)
 	}
-	if cfg.ImportPath == "" && needsImportPath(out) {
-		return nil, ErrNoImportPath
-	}
 	return out, nil
 }
 
@@ -161,7 +158,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 	if err := build.CheckValidatable(doc, types); err != nil {
 		return nil, err
 	}
-	return emit.Validation(cfg.Package, types, files)
+	return emit.Validation(cfg.Package, cfg.ImportPath, types, files)
 }
 
 // readOverrides parses the overrides file, if there is one.

@@ -1,15 +1,17 @@
 package generator
 
 import (
-	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/acpgen/acpgen/generator/internal/emit"
 )
 
 // ErrNoImportPath is returned when the output has packages of its own
-// (the runtime's, under internal/) and Config.ImportPath is empty: the
-// generated package cannot import them without knowing where it is.
-var ErrNoImportPath = errors.New("the output imports its own internal packages, so its import path is needed")
+// (the runtime's, under internal/: templates.Packages) and
+// Config.ImportPath is empty: the generated package cannot import them
+// without knowing where it is.
+var ErrNoImportPath = emit.ErrNoImportPath
 
 // checkImportPath rejects an import path the go command would not accept
 // for a package: empty elements, leading or trailing slashes, spaces,
@@ -40,16 +42,4 @@ func importPathRune(r rune) bool {
 		return true
 	}
 	return strings.ContainsRune("-._~+/", r)
-}
-
-// needsImportPath reports whether the output holds packages of its own,
-// files in directories under the output's, which the generated package
-// imports by Config.ImportPath.
-func needsImportPath(files []OutputFile) bool {
-	for _, f := range files {
-		if strings.Contains(f.Name, "/") {
-			return true
-		}
-	}
-	return false
 }

@@ -21,14 +21,3 @@ func TestImportPathChecked(t *testing.T) {
 		t.Errorf("valid import path: %v", err)
 	}
 }
-
-// TestNeedsImportPath: only an output with files in directories of its
-// own needs the import path.
-func TestNeedsImportPath(t *testing.T) {
-	if needsImportPath([]OutputFile{{Name: "types.go"}, {Name: "wire_scan.go"}}) {
-		t.Errorf("a flat output needs an import path")
-	}
-	if !needsImportPath([]OutputFile{{Name: "types.go"}, {Name: "internal/wire/scan.go"}}) {
-		t.Errorf("an output with a subpackage needs no import path")
-	}
-}

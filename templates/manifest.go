@@ -21,11 +21,22 @@ const (
 	Validate
 )
 
-// File is one runtime file: its name in this directory, the same name in
-// the output, and when it is copied.
+// File is one runtime file: its path under this directory
+// (slash-separated), which Packages maps to the output package it goes
+// into, and when it is copied.
 type File struct {
 	Name string
 	Need Need
+}
+
+// Packages maps each directory of the runtime (as in File.Name) to the
+// package it becomes in the output: a directory under the output's,
+// slash-separated, or "" for the generated package itself. The runtime's
+// own imports of its packages are rewritten to the output's
+// (github.com/acpgen/acpgen/templates/<dir> becomes <import path>/<package>),
+// so each is compiled and tested here as it will be there.
+var Packages = map[string]string{
+	".": "",
 }
 
 // Manifest lists every runtime file the generator copies, grouped by

@@ -2,13 +2,15 @@ package templates
 
 import (
 	"os"
+	"path"
 	"strings"
 	"testing"
 )
 
 // TestManifestComplete checks that Manifest names every runtime file in
-// this directory once, and nothing else: a new file that is not listed
-// would never reach a generated package.
+// the directories of Packages once, and nothing else, and that each file's
+// directory has its output package: a new file that is not listed would
+// never reach a generated package.
 func TestManifestComplete(t *testing.T) {
 	listed := map[string]bool{}
 	for _, f := range Manifest {
@@ -20,17 +22,24 @@ func TestManifestComplete(t *testing.T) {
 			t.Errorf("%s listed but not embedded: %v", f.Name, err)
 		}
 	}
-	entries, err := os.ReadDir(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !runtimeSource(name) || name == "embed.go" || name == "manifest.go" {
-			continue
+	for dir := range Packages {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if !listed[name] {
-			t.Errorf("%s is not in Manifest", name)
+		for _, e := range entries {
+			name := path.Join(dir, e.Name())
+			if !runtimeSource(name) || name == "embed.go" || name == "manifest.go" {
+				continue
+			}
+			if !listed[name] {
+				t.Errorf("%s is not in Manifest", name)
+			}
+		}
+	}
+	for name := range listed {
+		if _, ok := Packages[path.Dir(name)]; !ok {
+			t.Errorf("%s: its directory is not in Packages", name)
 		}
 	}
 }

@@ -1,15 +1,6 @@
 package emit
 
-import (
-	"bytes"
-	"fmt"
-	"regexp"
-	"strings"
-
-	"github.com/acpgen/acpgen/templates"
-)
-
-var packageClause = regexp.MustCompile(`(?m)^package templates$`)
+import "github.com/acpgen/acpgen/templates"
 
 // runtimeParts says which optional parts of the runtime a package needs.
 type runtimeParts struct {
@@ -54,29 +45,4 @@ func manifestFiles(want func(templates.Need) bool) []string {
 		}
 	}
 	return names
-}
-
-// copyTemplates copies the named runtime files (Go and the one assembly
-// file) into the output package, replacing only the package clause and
-// adding the generated-code header.
-func copyTemplates(pkg string, names []string) ([]OutputFile, error) {
-	var out []OutputFile
-	for _, name := range names {
-		src, err := templates.Source(name)
-		if err != nil {
-			return nil, err
-		}
-		body := src
-		if !strings.HasSuffix(name, ".s") { // assembly names no package
-			if !packageClause.Match(src) {
-				return nil, fmt.Errorf("template %s has no package clause", name)
-			}
-			body = packageClause.ReplaceAll(src, []byte("package "+pkg))
-		}
-		var buf bytes.Buffer
-		buf.WriteString("// " + GeneratedHeader + "\n\n")
-		buf.Write(body)
-		out = append(out, OutputFile{Name: name, Content: buf.Bytes()})
-	}
-	return out, nil
 }

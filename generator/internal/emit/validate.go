@@ -23,7 +23,7 @@ import (
 // Validation renders validate.go and adds the validation runtime. The
 // builder has checked that Validate can honour the schema
 // (checkValidatable).
-func Validation(pkg string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
+func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
 	f := NewFile(pkg)
 	f.HeaderComment(GeneratedHeader)
 	g := &validateEmitter{f: f, needs: validationNeeds(types)}
@@ -34,7 +34,7 @@ func Validation(pkg string, types []*ir.Decl, files []OutputFile) ([]OutputFile,
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
 	}
-	rt, err := copyTemplates(pkg, validationFiles())
+	rt, err := copyTemplates(pkg, importPath, validationFiles())
 	if err != nil {
 		return nil, err
 	}
