@@ -21,6 +21,12 @@ type Config struct {
 	Release string
 	// Package is the Go package name of the output.
 	Package string
+	// ImportPath is the import path of the output package ("example.com/
+	// m/acp"). The output imports the runtime's packages under its own
+	// internal directory by it (templates.Manifest), so it is needed as
+	// soon as the output has any; ErrNoImportPath says it was missing.
+	// The acpgen command derives it from the go.mod above -out.
+	ImportPath string
 	// Validate adds a Validate method, checking the constraints the schema
 	// states, to every generated type but union variants, which their
 	// union checks. Off by default: ACP decodes
@@ -99,6 +105,9 @@ func (cfg *Config) protocolVersion() int64 {
 func (cfg *Config) check() error {
 	if !token.IsIdentifier(cfg.Package) {
 		return fmt.Errorf("package name %q is not a Go identifier", cfg.Package)
+	}
+	if err := checkImportPath(cfg.ImportPath); err != nil {
+		return err
 	}
 	if (cfg.Unstable == nil) != (cfg.Features == nil) {
 		return fmt.Errorf("an unstable schema and a feature map go together: give both or neither")

@@ -322,7 +322,7 @@ func generateMap(t *testing.T, cfg Config) map[string][]byte {
 	}
 	out := map[string][]byte{}
 	for _, f := range files {
-		if !strings.HasPrefix(f.Name, "wire_") {
+		if !isRuntimeFile(f.Name) {
 			out[f.Name] = f.Content
 		}
 	}

@@ -24,7 +24,8 @@ import (
 )
 
 // OutputFile is one generated file: a name relative to the output
-// directory and its gofmt'd content.
+// directory (slash-separated; a file of a package of the output's own, in
+// a directory under it, has a directory) and its gofmt'd content.
 type OutputFile struct {
 	Name    string
 	Content []byte
@@ -151,7 +152,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 		return nil, err
 	}
 	info := emit.PackageInfo{
-		Name: cfg.Package, Schema: cfg.SchemaFile, Unstable: cfg.UnstableFile, Release: cfg.Release, Generator: Version,
+		Name: cfg.Package, ImportPath: cfg.ImportPath, Schema: cfg.SchemaFile, Unstable: cfg.UnstableFile, Release: cfg.Release, Generator: Version,
 		Validate: cfg.Validate, ProtocolVersion: cfg.protocolVersion(),
 	}
 	if rpc == nil {
@@ -167,7 +168,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 	if err := build.CheckValidatable(doc, types); err != nil {
 		return nil, err
 	}
-	return emit.Validation(cfg.Package, types, files)
+	return emit.Validation(cfg.Package, cfg.ImportPath, types, files)
 }
 
 // readOverrides parses the overrides file, if there is one.

@@ -14,6 +14,7 @@ import (
 	"github.com/acpgen/acpgen/generator/internal/gate"
 	"github.com/acpgen/acpgen/internal/textdiff"
 	"github.com/acpgen/acpgen/schema"
+	"github.com/acpgen/acpgen/templates"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected output of golden tests")
@@ -67,9 +68,15 @@ func compareGolden(t *testing.T, goldenPath string, got []byte) {
 	}
 }
 
-// isRuntimeFile tells the copied runtime from generated files.
+// isRuntimeFile tells the copied runtime (templates.Manifest) from
+// generated files.
 func isRuntimeFile(name string) bool {
-	return strings.HasPrefix(name, "wire_") || strings.HasPrefix(name, "validate_")
+	for _, f := range templates.Manifest {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // caseConfig reads a golden case: schema.json, for gated cases

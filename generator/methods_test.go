@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/acpgen/acpgen/generator/internal/emit"
+	"github.com/acpgen/acpgen/templates"
 )
 
 // Pieces of small JSON-RPC schemas for the method-table tests: a request
@@ -79,29 +79,33 @@ func TestMethodErrors(t *testing.T) {
 // the client's (StartAgent's process handling, the cancellable prompt)
 // only with a client connection.
 func TestMethodRuntime(t *testing.T) {
-	has := func(cfg Config, prefix string) bool {
+	has := func(cfg Config, need templates.Need) bool {
 		files, err := Generate(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
+		names := map[string]bool{}
 		for _, f := range files {
-			if strings.HasPrefix(f.Name, prefix) {
+			names[f.Name] = true
+		}
+		for _, f := range templates.Manifest {
+			if f.Need == need && names[f.Name] {
 				return true
 			}
 		}
 		return false
 	}
 	agentOnly := rpcSchema(rpcPing, rpcPingResult, rpcCall, rpcReply, rpcFailure, rpcTypes)
-	if !has(agentOnly, emit.RPCRuntimePrefix) {
+	if !has(agentOnly, templates.Methods) {
 		t.Errorf("a schema with methods gets no method runtime")
 	}
-	if has(rpcSchema(defConfig), emit.RPCRuntimePrefix) {
+	if has(rpcSchema(defConfig), templates.Methods) {
 		t.Errorf("a schema without methods gets the method runtime")
 	}
-	if has(agentOnly, emit.ClientRuntimePrefix) {
+	if has(agentOnly, templates.ClientConn) {
 		t.Errorf("a schema without a client side gets the client runtime")
 	}
-	if !has(caseConfig(t, filepath.Join("testdata", "methods"), "golden"), emit.ClientRuntimePrefix) {
+	if !has(caseConfig(t, filepath.Join("testdata", "methods"), "golden"), templates.ClientConn) {
 		t.Errorf("a schema with agent and client sides gets no client runtime")
 	}
 }

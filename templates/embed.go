@@ -1,38 +1,15 @@
 package templates
 
-import (
-	"embed"
-	"io/fs"
-	"sort"
-	"strings"
-)
+import "embed"
 
-// runtime holds the source of this package, copied into every generated
-// package by the generator.
+// sources holds the runtime's files (and, matched by the same patterns,
+// their tests, which nothing copies). Manifest says which of them go
+// where; manifest_test.go checks that the two agree.
 //
-//go:embed wire*.go wire*.s
-var runtime embed.FS
+//go:embed wire_*.go wire_*.s jsonrpc_*.go protocol_*.go validate_*.go
+var sources embed.FS
 
-// Files lists the runtime files to copy (tests and this file excluded), in
-// sorted order.
-func Files() []string {
-	return sourceFiles(runtime)
-}
-
-// sourceFiles lists the non-test files of an embedded set, sorted.
-func sourceFiles(fsys embed.FS) []string {
-	entries, _ := fs.ReadDir(fsys, ".")
-	var out []string
-	for _, e := range entries {
-		if !strings.HasSuffix(e.Name(), "_test.go") {
-			out = append(out, e.Name())
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// Source returns the content of one runtime file.
+// Source returns the content of one runtime file, by its name in Manifest.
 func Source(name string) ([]byte, error) {
-	return runtime.ReadFile(name)
+	return sources.ReadFile(name)
 }

@@ -2,7 +2,8 @@
 // built from the same constructs).
 //
 //	acpgen [-protocol v1|v2] [-schema file|dir] [-unstable file] [-features file]
-//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-protocol-version N] [-validate]
+//	       [-overrides file] [-emit-features all|none|a,b] [-out dir] [-package name] [-import-path path]
+//	       [-protocol-version N] [-validate]
 //	       [-unknown-members keep|drop] [-check]
 //	acpgen -draft-features out.json [-schema file|dir] [-unstable file] [-features file]
 //	acpgen -version
@@ -22,6 +23,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -44,6 +46,7 @@ type options struct {
 	initSchema                                       string
 	protocol, schemaPath, unstablePath, featuresPath string
 	overridesPath, emitFeatures, out, pkg            string
+	importPath                                       string
 	unknownMembers                                   string
 	draftPath, rootType                              string
 	check, validate                                  bool
@@ -78,6 +81,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.emitFeatures, "emit-features", "all", "unstable features to generate: all, none, or a comma-separated list")
 	fs.StringVar(&o.out, "out", ".", "output directory")
 	fs.StringVar(&o.pkg, "package", "acp", "Go package name of the output")
+	fs.StringVar(&o.importPath, "import-path", "", "import path of the output package, by which it imports its own internal packages (default: the module path of the go.mod above -out and the directory's place under it)")
 	fs.Int64Var(&o.protocolVersion, "protocol-version", 0, "protocol version the package speaks, as CurrentProtocolVersion (default: the schema directory's name, v1 → 1)")
 	fs.BoolVar(&o.validate, "validate", false, "also generate Validate methods checking the schema's constraints (stable schemas only)")
 	fs.StringVar(&o.unknownMembers, "unknown-members", "keep", "members a type does not declare: keep (in its Unknown field, encoded back) or drop (ignored, as the reference implementation does)")
@@ -95,6 +99,7 @@ func parseFlags(args []string) (options, error) {
 }
 
 func run(args []string, stdout io.Writer) error {
+	var pathErr error
 	o, err := parseFlags(args)
 	if err != nil {
 		return err
@@ -112,7 +117,13 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Only an output with packages of its own needs its import path; the
+	// error finding it is reported when it does.
+	cfg.ImportPath, pathErr = importPath(o.importPath, o.out)
 	files, err := generator.Generate(cfg)
+	if errors.Is(err, generator.ErrNoImportPath) && pathErr != nil {
+		return pathErr
+	}
 	if err != nil {
 		return err
 	}

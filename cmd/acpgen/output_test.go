@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/acpgen/acpgen/generator"
 )
 
 // Tests of the output rules: write only after generation succeeded, touch
@@ -163,4 +165,40 @@ func snapshot(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestOutputSubpackages: files of the output's own packages are written
+// in their directories, checked there, and removed there when stale; a
+// directory no file is in is left alone.
+func TestOutputSubpackages(t *testing.T) {
+	dir := t.TempDir()
+	head := generatedMarker + "\n\npackage "
+	files := []generator.OutputFile{
+		{Name: "types.go", Content: []byte(head + "acp\n")},
+		{Name: "internal/wire/scan.go", Content: []byte(head + "wire\n")},
+	}
+	if err := checkOutput(dir, files, &bytes.Buffer{}); err == nil {
+		t.Errorf("-check of an empty directory passed")
+	}
+	old := filepath.Join(dir, "internal", "wire", "old.go")
+	other := filepath.Join(dir, "v1", "types.go")
+	os.MkdirAll(filepath.Dir(old), 0o755)
+	os.MkdirAll(filepath.Dir(other), 0o755)
+	os.WriteFile(old, []byte(head+"wire\n"), 0o644)
+	os.WriteFile(other, []byte(head+"v1\n"), 0o644)
+	if err := writeOutput(dir, files); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkOutput(dir, files, &bytes.Buffer{}); err != nil {
+		t.Errorf("fresh output stale: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "internal", "wire", "scan.go")); err != nil {
+		t.Errorf("subpackage file not written: %v", err)
+	}
+	if _, err := os.Stat(old); !os.IsNotExist(err) {
+		t.Errorf("stale subpackage file kept")
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("file of another directory removed: %v", err)
+	}
 }

@@ -18,7 +18,7 @@ var envelopeKinds = []struct{ name, kind string }{
 // Request, Notification and Response with the schema's id and error types,
 // the sealed Message interface and DecodeMessage. Params and results stay
 // raw: only a method table knows their types. The work is in the runtime
-// (templates/wire_rpc_message.go).
+// (templates/jsonrpc_message.go).
 func emitEnvelope(fs *fileSet, rpc *ir.RPC) {
 	f := fs.on(rpc.Gate)
 	emitMessageInterface(f)

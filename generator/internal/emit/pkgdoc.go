@@ -16,6 +16,9 @@ import (
 type PackageInfo struct {
 	// Name is the Go package name.
 	Name string
+	// ImportPath is the package's import path, by which it imports the
+	// runtime packages under its directory; empty when it has none.
+	ImportPath string
 	// Schema names the schema as acpgen was given it ("acp/v1/schema.json").
 	Schema string
 	// Unstable names the unstable schema, when there is one.

@@ -16,7 +16,7 @@ import (
 // to its methods; per program role a connection whose methods call the
 // peer; the error type's error methods and constructors; the protocol
 // version. The connection engine is in the runtime
-// (templates/wire_rpc_conn.go, wire_rpc_surface.go).
+// (templates/jsonrpc_conn.go, protocol_conn.go).
 func emitSurface(fs *fileSet, rpc *ir.RPC) {
 	sf := rpc.Surface
 	if sf == nil {

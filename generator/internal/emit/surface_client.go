@@ -10,9 +10,9 @@ import (
 
 // The client program's extras over its connection: StartAgent runs the
 // agent as a subprocess on a ClientConn (the process handling is the
-// runtime's, templates/wire_rpc_client_process*.go), and
+// runtime's, templates/protocol_agent_process*.go), and
 // PromptCancellable cancels a turn as ACP does it
-// (templates/wire_rpc_client_cancel.go). Both name generated types, so
+// (templates/protocol_prompt_cancel.go). Both name generated types, so
 // they are generated; the runtime they call is copied only with them.
 
 // clientSide is the x-side of the client program.

@@ -8,7 +8,6 @@ import (
 	"github.com/acpgen/acpgen/generator/internal/ir"
 	"github.com/acpgen/acpgen/generator/internal/naming"
 
-	"github.com/acpgen/acpgen/templates"
 	. "github.com/dave/jennifer/jen"
 )
 
@@ -25,7 +24,7 @@ import (
 // Validation renders validate.go and adds the validation runtime. The
 // builder has checked that Validate can honour the schema
 // (checkValidatable).
-func Validation(pkg string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
+func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
 	f := NewFile(pkg)
 	f.HeaderComment(GeneratedHeader)
 	g := &validateEmitter{f: f, needs: validationNeeds(types)}
@@ -36,7 +35,7 @@ func Validation(pkg string, types []*ir.Decl, files []OutputFile) ([]OutputFile,
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
 	}
-	rt, err := copyTemplates(pkg, templates.ValidationFiles(), templates.ValidationSource)
+	rt, err := copyTemplates(pkg, importPath, validationFiles())
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ type Gating struct {
 }
 
 // rpcReservedNames are the package-level names of the JSON-RPC runtime
-// (templates/wire_rpc_*.go) and of the envelope; in a schema with methods
+// (templates/jsonrpc_*.go, protocol_*.go) and of the envelope; in a schema with methods
 // no definition may take them.
 var rpcReservedNames = []string{
 	"Side", "Method", "MethodTable", "UnknownMethodError",

@@ -36,8 +36,8 @@ var connMethodNames = []string{"Serve", "Wait", "Done", "Close", "CallExtension"
 var clientConnMethodNames = []string{"PromptCancellable"}
 
 // clientRuntimeNames are the names of the client program's runtime and its
-// constructors: the agent's process (templates/wire_rpc_client_process.go),
-// StartAgentProcess (its messages unread, wire_rpc_client_process_messages.go)
+// constructors: the agent's process (templates/protocol_agent_process.go),
+// StartAgentProcess (its messages unread, protocol_agent_process_messages.go)
 // and StartAgent, which the emitter adds with the client's connection.
 var clientRuntimeNames = []string{"AgentProcess", "StartAgentProcess", "StartAgent"}
 

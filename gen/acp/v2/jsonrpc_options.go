@@ -21,6 +21,10 @@ type wireConfig struct {
 	limits  Limits
 	onError func(error)
 	trace   func(TraceDirection, []byte)
+	// cancelNotice appends the notification telling the peer that our
+	// call id was given up; nil: the peer is not told. The protocol
+	// layer sets it (wireWithCancelNotice), not users.
+	cancelNotice func(buf []byte, id int64) []byte
 }
 
 // Limits bound what one connection holds on behalf of its peer, so that no

@@ -24,7 +24,7 @@ func newRawPeerWith(t *testing.T, h wireHandler, opts ...ConnOption) *rawPeer {
 	t.Helper()
 	in, send := io.Pipe()
 	recv, out := io.Pipe()
-	p := &rawPeer{send: send, conn: wireNewConn(in, out, h, opts...)}
+	p := &rawPeer{send: send, conn: testNewConn(in, out, h, opts...)}
 	p.lines = newLineScanner(recv)
 	t.Cleanup(func() {
 		send.Close()
@@ -135,7 +135,7 @@ func TestConnCloseWithBlockedRead(t *testing.T) {
 	defer close(release)
 	for name, in := range map[string]io.Reader{"os pipe": r, "uninterruptible": blockingReader{release}} {
 		t.Run(name, func(t *testing.T) {
-			c := wireNewConn(in, io.Discard, &funcHandler{})
+			c := testNewConn(in, io.Discard, &funcHandler{})
 			time.Sleep(10 * time.Millisecond) // the reader is in Read
 			within(t, 2*time.Second, "close", func() { _ = c.close() })
 			waitDone(t, c)
@@ -154,7 +154,7 @@ func TestConnCloseReleasesEveryWait(t *testing.T) {
 	in, send := io.Pipe()
 	defer send.Close()
 	_, out := io.Pipe() // never read
-	c := wireNewConn(in, out, &funcHandler{}, WithLimits(Limits{MaxPendingOutput: 1024}))
+	c := testNewConn(in, out, &funcHandler{}, WithLimits(Limits{MaxPendingOutput: 1024}))
 	big := json.RawMessage(`"` + strings.Repeat("x", 2000) + `"`)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
@@ -203,7 +203,7 @@ func TestConnStall(t *testing.T) {
 	in, send := io.Pipe()
 	defer send.Close()
 	_, out := io.Pipe() // never read
-	c := wireNewConn(in, out, &funcHandler{}, WithLimits(Limits{StallTimeout: 100 * time.Millisecond}))
+	c := testNewConn(in, out, &funcHandler{}, WithLimits(Limits{StallTimeout: 100 * time.Millisecond}))
 	within(t, 5*time.Second, "a call to a stalled peer", func() {
 		if _, err := c.call(context.Background(), "session/prompt", nil); err == nil {
 			t.Error("the call succeeded")
@@ -225,7 +225,7 @@ func TestConnGoroutinesAfterClose(t *testing.T) {
 	go io.Copy(io.Discard, recv)
 	stuck := make(chan struct{})
 	started := make(chan struct{}, 10)
-	c := wireNewConn(in, out, &funcHandler{
+	c := testNewConn(in, out, &funcHandler{
 		request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 			started <- struct{}{}
 			<-ctx.Done()
@@ -493,7 +493,7 @@ func TestConnLongLineMemory(t *testing.T) {
 	in := &endlessX{n: 40 << 20, tail: "\n" + `{"jsonrpc":"2.0","id":1,"method":"m","params":2}` + "\n"}
 	var before, after goruntime.MemStats
 	goruntime.ReadMemStats(&before)
-	c := wireNewConn(in, w, &funcHandler{request: echo}, WithLimits(Limits{MaxMessageSize: limit}))
+	c := testNewConn(in, w, &funcHandler{request: echo}, WithLimits(Limits{MaxMessageSize: limit}))
 	if err := c.wait(); err != nil {
 		t.Fatal(err)
 	}
@@ -696,7 +696,7 @@ func TestConnByteByByteOverOSPipes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := wireNewConn(inR, outW, &funcHandler{request: echo})
+	c := testNewConn(inR, outW, &funcHandler{request: echo})
 	defer func() { _ = c.close(); outR.Close(); inW.Close() }()
 	msgs := `{"jsonrpc":"2.0","id":1,"method":"a","params":"é\u00e9"}` + "\r\n" +
 		`[{"jsonrpc":"2.0","id":2,"method":"b","params":[2]}]` + "\n" +
@@ -757,7 +757,7 @@ func (r errorReader) Read([]byte) (int, error) { return 0, r.err }
 func TestConnReadErrorCancelsHandlers(t *testing.T) {
 	lost := errors.New("connection lost")
 	r := io.MultiReader(strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"wait"}`+"\n"), errorReader{lost})
-	c := wireNewConn(r, io.Discard, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	c := testNewConn(r, io.Discard, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		<-ctx.Done()
 		return nil, ctx.Err()
 	}})

@@ -10,7 +10,7 @@ import (
 )
 
 // The typed protocol surface rests on this file: Conn wraps the connection
-// engine (wire_rpc_conn.go) for one program; the generated side types
+// engine (jsonrpc_conn.go) for one program; the generated side types
 // (AgentConn, ClientConn, …) embed it and add one typed method per call to
 // the peer, and the generated routes decode a message's params into the
 // handler method's params type and encode its result. The generated code
@@ -67,15 +67,15 @@ type (
 	wireNotificationRoute func(ctx context.Context, method string, params json.RawMessage) error
 )
 
-// wirePromptCancel pairs a cancel notification with the request it cancels,
-// both keyed by the params member sessionId.
-type wirePromptCancel struct {
-	notification, request string
+// requestGroup and notificationArrived are the routes' arrivals: ACP's
+// cancellation (protocol_cancel.go).
+func (r *wireRoutes) requestGroup(method string, params json.RawMessage) string {
+	return r.promptCancel.requestGroup(method, params)
 }
 
-// promptCancelPair tells the engine which notification cancels which
-// prompts.
-func (r *wireRoutes) promptCancelPair() wirePromptCancel { return r.promptCancel }
+func (r *wireRoutes) notificationArrived(c *wireConn, method string, params json.RawMessage) bool {
+	return r.promptCancel.notificationArrived(c, method, params)
+}
 
 // handleRequest routes a request by method name.
 func (r *wireRoutes) handleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
@@ -114,13 +114,13 @@ func wireIsExtension(method string) bool { return len(method) > 1 && method[0] =
 // wireOpen opens a connection over in and out; it serves nothing until
 // serve.
 func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: wireOpenConn(in, out, opts...), errs: errs}
+	return Conn{engine: wireOpenConn(in, out, wireProtocolOptions(opts)...), errs: errs}
 }
 
 // wireOpenOn opens a connection over a Transport; it serves nothing until
 // serve.
 func wireOpenOn(t Transport, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: wireOpenTransport(t, opts...), errs: errs}
+	return Conn{engine: wireOpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
 }
 
 // serve starts serving routes and waits until the connection ends.

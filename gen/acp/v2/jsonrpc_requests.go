@@ -4,15 +4,14 @@ package acp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 )
 
 // The peer's requests, from arrival to reply. A request is registered as
-// it arrives, so that "$/cancel_request" and the prompt's cancel reach it
+// it arrives, so that a cancel (cancelIncoming, cancelGroup) reaches it
 // at once, wherever it is. It starts after the notifications received
-// before it (wire_rpc_serial.go); at most MaxRequests run at once, and
+// before it (jsonrpc_serial.go); at most MaxRequests run at once, and
 // those beyond wait their turn in arrival order while the reader goes on
 // reading, so a cancel sent while every slot is taken still arrives. Only
 // when MaxQueuedMessages requests wait as well does the reader stop. This
@@ -50,9 +49,10 @@ func (c *wireConn) startRequest(m wireMessage, b *wireBatch) {
 	}
 	r.ctx, r.cancel = context.WithCancel(c.base)
 	c.requests[r.key] = r.cancel
-	if m.method == c.promptCancel.request && m.method != "" {
-		session, _, _ := wireMember(m.params, "sessionId")
-		c.prompts[r.key] = string(session)
+	if c.arrivals != nil {
+		if group := c.arrivals.requestGroup(m.method, m.params); group != "" {
+			c.groups[r.key] = group
+		}
 	}
 	c.handlers.Add(1)
 	c.mu.Unlock()
@@ -180,7 +180,7 @@ func (c *wireConn) serveRequest(r *wireRequest) {
 func (c *wireConn) finishRequest(r *wireRequest) {
 	c.mu.Lock()
 	delete(c.requests, r.key)
-	delete(c.prompts, r.key)
+	delete(c.groups, r.key)
 	c.mu.Unlock()
 	r.cancel()
 }
@@ -205,12 +205,9 @@ func (c *wireConn) runRequest(r *wireRequest) (result wireValueFunc, err error) 
 	return c.handler.handleRequest(r.ctx, r.m.method, r.m.params)
 }
 
-// cancelRequest cancels the context of the request params name.
-func (c *wireConn) cancelRequest(params json.RawMessage) {
-	id, found, err := wireMember(params, "requestId")
-	if err != nil || !found {
-		return
-	}
+// cancelIncoming cancels the context of the peer's request of this id,
+// if it is in flight: running, or waiting its turn.
+func (c *wireConn) cancelIncoming(id []byte) {
 	c.mu.Lock()
 	cancel := c.requests[string(id)]
 	c.mu.Unlock()
@@ -219,19 +216,13 @@ func (c *wireConn) cancelRequest(params json.RawMessage) {
 	}
 }
 
-// cancelPrompts cancels the contexts of the running prompts of the session
-// the cancel notification's params name. It runs on the reader, before the
-// notification reaches its handler, so a handler's prompt ends even when
-// its notification handler is busy.
-func (c *wireConn) cancelPrompts(params json.RawMessage) {
-	session, found, _ := wireMember(params, "sessionId")
-	if !found {
-		return
-	}
+// cancelGroup cancels the contexts of the peer's requests in flight that
+// arrived in group (wireArrivals.requestGroup).
+func (c *wireConn) cancelGroup(group string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for key, s := range c.prompts {
-		if s == string(session) {
+	for key, g := range c.groups {
+		if g == group {
 			c.requests[key]()
 		}
 	}

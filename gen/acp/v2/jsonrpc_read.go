@@ -11,7 +11,7 @@ import (
 )
 
 // The incoming side of the connection: one goroutine reads line after
-// line and dispatches each message in arrival order (wire_rpc_serial.go).
+// line and dispatches each message in arrival order (jsonrpc_serial.go).
 // This file is copied only into packages whose schema has methods.
 
 // read receives messages until the input ends or the connection closes.
@@ -133,15 +133,11 @@ func wireReplyOf(m wireMessage) wireReply {
 }
 
 // receiveNotification handles a notification after the ones before it.
-// A cancel acts at once, on the reader: a request cancelled while
-// notifications ahead of it are handled must not wait for them.
+// The arrivals see it first, at once, on the reader: a request cancelled
+// while notifications ahead of it are handled must not wait for them.
 func (c *wireConn) receiveNotification(m wireMessage) {
-	if m.method == wireCancelRequest {
-		c.cancelRequest(m.params)
+	if c.arrivals != nil && c.arrivals.notificationArrived(c, m.method, m.params) {
 		return
-	}
-	if m.method == c.promptCancel.notification && m.method != "" {
-		c.cancelPrompts(m.params)
 	}
 	c.serial.push(func() { c.handleNotification(m.method, m.params) }, len(m.params))
 }

@@ -69,7 +69,7 @@ func TestTransportConnPair(t *testing.T) {
 		seen = append(seen, n) // one at a time
 		return nil
 	}}
-	agent := wireOpenTransport(tb)
+	agent := testOpenTransport(tb)
 	_ = agent.start(&funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		for i := range 50 {
 			if err := agent.notify(ctx, "session/update", json.RawMessage(fmt.Sprint(i))); err != nil {
@@ -78,7 +78,7 @@ func TestTransportConnPair(t *testing.T) {
 		}
 		return params, nil
 	}})
-	c := wireOpenTransport(ta)
+	c := testOpenTransport(ta)
 	_ = c.start(client)
 	got, err := c.call(context.Background(), "session/prompt", json.RawMessage(`{"a":[1, 2]}`))
 	if err != nil || string(got) != `{"a":[1, 2]}` {
@@ -101,7 +101,7 @@ type transportPeer struct {
 
 func newTransportPeer(t *testing.T, h wireHandler, opts ...ConnOption) *transportPeer {
 	ours, theirs := transportPair()
-	c := wireOpenTransport(theirs, opts...)
+	c := testOpenTransport(theirs, opts...)
 	_ = c.start(h)
 	t.Cleanup(func() { _ = c.close(); waitDone(t, c) })
 	return &transportPeer{t: ours, conn: c}
@@ -149,7 +149,7 @@ func TestTransportMessages(t *testing.T) {
 // reading its transport, and closes the transport.
 func TestTransportStallAndClose(t *testing.T) {
 	ours, theirs := transportPair()
-	c := wireOpenTransport(theirs, WithLimits(Limits{StallTimeout: 100 * time.Millisecond}))
+	c := testOpenTransport(theirs, WithLimits(Limits{StallTimeout: 100 * time.Millisecond}))
 	_ = c.start(&funcHandler{})
 	within(t, 5*time.Second, "a call over a stalled transport", func() {
 		if _, err := c.call(context.Background(), "m", nil); err == nil || !strings.Contains(err.Error(), "read none of the output") {
@@ -160,7 +160,7 @@ func TestTransportStallAndClose(t *testing.T) {
 	_ = ours.Close()
 
 	_, theirs = transportPair()
-	c = wireOpenTransport(theirs)
+	c = testOpenTransport(theirs)
 	_ = c.start(&funcHandler{})
 	within(t, 2*time.Second, "close", func() { _ = c.close() })
 	waitDone(t, c)
@@ -178,7 +178,7 @@ func TestTransportEOF(t *testing.T) {
 	tr := &chanTransport{in: in, out: out, closed: make(chan struct{})}
 	in <- []byte(`{"jsonrpc":"2.0","id":1,"method":"slow"}`)
 	close(in)
-	c := wireOpenTransport(tr)
+	c := testOpenTransport(tr)
 	_ = c.start(&funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		time.Sleep(20 * time.Millisecond)
 		return json.RawMessage(`"done"`), nil

@@ -24,15 +24,16 @@ import (
 //     request's handler started only after every notification received
 //     before it has been handled. Notifications are handled one at a
 //     time; requests then run concurrently, each with its own context,
-//     cancelled by "$/cancel_request" naming its id or when the
-//     connection closes. A notification handler must therefore not wait
+//     cancelled when the connection closes or when the layer above
+//     cancels it (jsonrpc_dispatch.go: the engine knows no protocol's
+//     cancel notification). A notification handler must therefore not wait
 //     for a reply from the peer.
 //   - Bounds. Lines, ids, waiting notifications and replies (by count and
 //     bytes), requests in flight and queued output are all bounded
 //     (Limits); at an input bound the reader stops reading until there is
 //     room, so a fast peer is slowed by the pipe and nothing is dropped.
 //   - Writes never block a sender behind the peer: messages are queued
-//     whole and written by one goroutine (wire_rpc_write.go); a peer that
+//     whole and written by one goroutine (jsonrpc_write.go); a peer that
 //     reads nothing for the stall timeout is taken as gone.
 //   - Shutdown. When the input ends, calls still waiting fail at once,
 //     and the connection is done when every notification received has
@@ -51,10 +52,6 @@ const (
 	wireCodeCancelled      = -32800
 )
 
-// wireCancelRequest is the protocol-level notification that cancels a
-// request in flight; its params name the request's id.
-const wireCancelRequest = "$/cancel_request"
-
 // errWireClosed is returned by calls on a connection that has ended.
 var errWireClosed = errors.New("jsonrpc: connection closed")
 
@@ -62,14 +59,6 @@ var errWireClosed = errors.New("jsonrpc: connection closed")
 // before it: enough for a peer that reads, short enough that Close never
 // hangs on one that does not.
 const wireCloseFlush = 250 * time.Millisecond
-
-// wireHandler answers what the peer sends. handleRequest returns what
-// appends the result, or an error (a *wireRPCError keeps its code;
-// see wireErrorObject for the others).
-type wireHandler interface {
-	handleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error)
-	handleNotification(ctx context.Context, method string, params json.RawMessage) error
-}
 
 // wireReply is the peer's answer to one of our calls.
 type wireReply struct {
@@ -85,9 +74,7 @@ type wireConn struct {
 	config    wireConfig
 	limits    Limits
 	handler   wireHandler
-	// promptCancel, when set, names the notification that cancels the
-	// running prompt requests of the session its params name.
-	promptCancel wirePromptCancel
+	arrivals  wireArrivals // the handler's, when it has them
 
 	output wireOutput
 	serial wireSerial
@@ -100,7 +87,7 @@ type wireConn struct {
 	running   int                           // of those, how many hold a slot (MaxRequests)
 	waiting   []*wireRequest                // those waiting for a slot, in arrival order
 	waitRoom  chan struct{}                 // closed and replaced when one stops waiting
-	prompts   map[string]string             // of the requests, the prompts: id text → raw sessionId
+	groups    map[string]string             // of the requests, those in a group: id text → group
 	closed    bool                          // no more calls or requests
 	started   bool
 	shut      bool // close or fail has begun
@@ -140,7 +127,7 @@ func wireSetUp(c *wireConn, opts []ConnOption) *wireConn {
 		in: c.in, out: c.out, transport: c.transport,
 		calls:    map[string]chan wireReply{},
 		requests: map[string]context.CancelFunc{},
-		prompts:  map[string]string{},
+		groups:   map[string]string{},
 		closing:  make(chan struct{}),
 		done:     make(chan struct{}),
 	}
@@ -175,9 +162,7 @@ func (c *wireConn) start(h wireHandler) error {
 	}
 	c.started = true
 	c.handler = h
-	if pc, ok := h.(interface{ promptCancelPair() wirePromptCancel }); ok {
-		c.promptCancel = pc.promptCancelPair()
-	}
+	c.arrivals, _ = h.(wireArrivals)
 	go c.read()
 	return nil
 }
@@ -345,8 +330,9 @@ func (c *wireConn) call(ctx context.Context, method string, params json.RawMessa
 }
 
 // callWith sends a request whose params params appends and waits for its
-// reply. When ctx ends first, the peer is told with "$/cancel_request"
-// (if the request went out) and the call returns a -32800 error wrapping
+// reply. When ctx ends first, the peer is told with the cancel notice
+// the layer above set (wireWithCancelNotice; if the request went out) and
+// the call returns a -32800 error wrapping
 // ctx's error.
 func (c *wireConn) callWith(ctx context.Context, method string, params wireValueFunc) (json.RawMessage, error) {
 	ch := make(chan wireReply, 1)
@@ -396,11 +382,13 @@ func (c *wireConn) replyOf(ch chan wireReply) (json.RawMessage, error) {
 	}
 }
 
-// sendCancel tells the peer that the call id was given up, if the output
-// has room for it now: the caller has already left.
+// sendCancel tells the peer that the call id was given up, when the
+// layer above has a notice for it and the output has room for it now:
+// the caller has already left.
 func (c *wireConn) sendCancel(id int64) {
-	line := append([]byte(`{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`), strconv.FormatInt(id, 10)...)
-	_ = c.output.offer(append(line, "}}\n"...))
+	if notice := c.config.cancelNotice; notice != nil {
+		_ = c.output.offer(append(notice(nil, id), '\n'))
+	}
 }
 
 // wireAppendCallWith writes the method and params members and closes the

@@ -14,8 +14,11 @@ import (
 	"time"
 )
 
-// funcHandler routes requests and notifications to test functions.
+// funcHandler routes requests and notifications to test functions; its
+// arrivals are ACP's cancellation (no prompt pair), as in every routed
+// connection.
 type funcHandler struct {
+	wirePromptCancel
 	request      func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
 	notification func(ctx context.Context, method string, params json.RawMessage) error
 }
@@ -40,7 +43,7 @@ func connPair(t *testing.T, a, b wireHandler) (*wireConn, *wireConn) {
 	t.Helper()
 	aIn, bOut := io.Pipe()
 	bIn, aOut := io.Pipe()
-	ca, cb := wireNewConn(aIn, aOut, a), wireNewConn(bIn, bOut, b)
+	ca, cb := testNewConn(aIn, aOut, a), testNewConn(bIn, bOut, b)
 	t.Cleanup(func() {
 		aOut.Close()
 		bOut.Close()
@@ -61,7 +64,7 @@ func newRawPeer(t *testing.T, h wireHandler) *rawPeer {
 	t.Helper()
 	in, send := io.Pipe()
 	recv, out := io.Pipe()
-	p := &rawPeer{send: send, lines: bufio.NewScanner(recv), conn: wireNewConn(in, out, h)}
+	p := &rawPeer{send: send, lines: bufio.NewScanner(recv), conn: testNewConn(in, out, h)}
 	t.Cleanup(func() {
 		send.Close()
 		go io.Copy(io.Discard, recv) // let replies still being written finish
@@ -311,7 +314,7 @@ func TestConnNoLostRepliesAtEOF(t *testing.T) {
 	var out strings.Builder
 	var mu sync.Mutex
 	w := writerFunc(func(p []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return out.Write(p) })
-	c := wireNewConn(in, w, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	c := testNewConn(in, w, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		time.Sleep(50 * time.Millisecond)
 		return json.RawMessage(`"done"`), nil
 	}})
@@ -333,7 +336,7 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 // an error instead of hanging, and later calls fail at once.
 func TestConnPendingCallsFailAtEOF(t *testing.T) {
 	in, send := io.Pipe()
-	c := wireNewConn(in, io.Discard, &funcHandler{})
+	c := testNewConn(in, io.Discard, &funcHandler{})
 	errc := make(chan error, 1)
 	go func() {
 		_, err := c.call(context.Background(), "session/prompt", nil)
@@ -409,7 +412,7 @@ func TestConnClose(t *testing.T) {
 	in, send := io.Pipe()
 	defer send.Close()
 	started := make(chan struct{})
-	c := wireNewConn(in, io.Discard, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	c := testNewConn(in, io.Discard, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		close(started)
 		<-ctx.Done()
 		return nil, ctx.Err()
@@ -447,7 +450,7 @@ func FuzzConn(f *testing.F) {
 			out = append(out, p...)
 			return len(p), nil
 		})
-		c := wireNewConn(strings.NewReader(string(input)), w, &funcHandler{request: echo})
+		c := testNewConn(strings.NewReader(string(input)), w, &funcHandler{request: echo})
 		if err := c.wait(); err != nil {
 			t.Fatal(err)
 		}
@@ -528,8 +531,8 @@ func TestConnReadLineLimit(t *testing.T) {
 func TestConnStart(t *testing.T) {
 	aIn, bOut := io.Pipe()
 	bIn, aOut := io.Pipe()
-	a := wireOpenConn(aIn, aOut)
-	b := wireNewConn(bIn, bOut, &funcHandler{request: echo})
+	a := testOpenConn(aIn, aOut)
+	b := testNewConn(bIn, bOut, &funcHandler{request: echo})
 	defer func() { aOut.Close(); bOut.Close(); waitDone(t, b) }()
 	reply := make(chan string, 1)
 	go func() {
@@ -554,7 +557,7 @@ func TestConnStart(t *testing.T) {
 		t.Errorf("second start: %v", err)
 	}
 
-	c := wireOpenConn(strings.NewReader(""), io.Discard)
+	c := testOpenConn(strings.NewReader(""), io.Discard)
 	if err := c.close(); err != nil {
 		t.Fatal(err)
 	}
@@ -562,4 +565,19 @@ func TestConnStart(t *testing.T) {
 	if err := c.start(&funcHandler{}); !errors.Is(err, errWireClosed) {
 		t.Errorf("start after close: %v", err)
 	}
+}
+
+// The tests' connections are the engine as the protocol layer opens it,
+// with ACP's cancel notice (protocol_cancel.go); the handlers' arrivals
+// are ACP's too (funcHandler).
+func testNewConn(in io.Reader, out io.Writer, h wireHandler, opts ...ConnOption) *wireConn {
+	return wireNewConn(in, out, h, wireProtocolOptions(opts)...)
+}
+
+func testOpenConn(in io.Reader, out io.Writer, opts ...ConnOption) *wireConn {
+	return wireOpenConn(in, out, wireProtocolOptions(opts)...)
+}
+
+func testOpenTransport(t Transport, opts ...ConnOption) *wireConn {
+	return wireOpenTransport(t, wireProtocolOptions(opts)...)
 }

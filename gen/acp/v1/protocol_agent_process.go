@@ -25,7 +25,7 @@ import (
 // group) away from the agent, so that the client can cancel the turn the
 // ACP way instead of the agent dying under it. The generated StartAgent
 // wires the process to the package's ClientConn; StartAgentProcess hands
-// its messages over unread instead (wire_rpc_client_process_messages.go),
+// its messages over unread instead (protocol_agent_process_messages.go),
 // for a program that forwards them. Both start and stop the process here.
 // This file is copied only into packages that have a client connection.
 

@@ -1,0 +1,115 @@
+package templates
+
+// Need says which generated packages a runtime file belongs in. The
+// generator decides from the schema, not from the file's name: a schema
+// without methods gets no connection, one without patch fields no Patch.
+type Need uint8
+
+const (
+	// Always: every generated package (the codec).
+	Always Need = iota
+	// Methods: a schema with JSON-RPC methods (the method tables, the
+	// connection engine, the typed connection).
+	Methods
+	// ClientConn: a schema with a client connection (the agent as a
+	// subprocess, the cancellable prompt).
+	ClientConn
+	// PatchFields: a schema whose overrides give a field patch meaning
+	// (the Patch type).
+	PatchFields
+	// Validate: packages generated with Validate on.
+	Validate
+)
+
+// File is one runtime file: its path under this directory
+// (slash-separated), which Packages maps to the output package it goes
+// into, and when it is copied.
+type File struct {
+	Name string
+	Need Need
+}
+
+// Packages maps each directory of the runtime (as in File.Name) to the
+// package it becomes in the output: a directory under the output's,
+// slash-separated, or "" for the generated package itself. The runtime's
+// own imports of its packages are rewritten to the output's
+// (github.com/acpgen/acpgen/templates/<dir> becomes <import path>/<package>),
+// so each is compiled and tested here as it will be there.
+var Packages = map[string]string{
+	".": "",
+}
+
+// Manifest lists every runtime file the generator copies, grouped by
+// subject: the codec (wire_), the transport-agnostic JSON-RPC engine
+// (jsonrpc_), the protocol layer a generated connection is built from
+// (protocol_) and the validation runtime (validate_). Tests are not
+// listed; the package's own files (this one, embed.go) are not copied.
+var Manifest = []File{
+	// The codec: scanning, decoding, encoding, errors with paths, unknown
+	// members, json/v2 methods.
+	{"wire_choice.go", Always},
+	{"wire_copy.go", Always},
+	{"wire_decode.go", Always},
+	{"wire_decode_fields.go", Always},
+	{"wire_decode_generic.go", Always},
+	{"wire_decode_int.go", Always},
+	{"wire_encode.go", Always},
+	{"wire_encode_compound.go", Always},
+	{"wire_encode_fields.go", Always},
+	{"wire_encode_members.go", Always},
+	{"wire_errors.go", Always},
+	{"wire_items.go", Always},
+	{"wire_iter.go", Always},
+	{"wire_jsonv2.go", Always},
+	{"wire_lookahead.go", Always},
+	{"wire_marshal.go", Always},
+	{"wire_number_fast.go", Always},
+	{"wire_plainrun_amd64.go", Always},
+	{"wire_plainrun_amd64.s", Always},
+	{"wire_plainrun_other.go", Always},
+	{"wire_public.go", Always},
+	{"wire_quote.go", Always},
+	{"wire_reader.go", Always},
+	{"wire_recent.go", Always},
+	{"wire_resume.go", Always},
+	{"wire_scan.go", Always},
+	{"wire_string.go", Always},
+	{"wire_unknown.go", Always},
+	// Only JSON-RPC ids keep a -0 (emit/negzero.go).
+	{"wire_negzero.go", Methods},
+	{"wire_patch.go", PatchFields},
+	{"wire_patch_jsonv2.go", PatchFields},
+	{"wire_patch_lenient.go", PatchFields},
+
+	// The JSON-RPC engine: messages, the connection, its dispatch point,
+	// reader, writer, request queue and transports.
+	{"jsonrpc_batch.go", Methods},
+	{"jsonrpc_conn.go", Methods},
+	{"jsonrpc_dispatch.go", Methods},
+	{"jsonrpc_message.go", Methods},
+	{"jsonrpc_options.go", Methods},
+	{"jsonrpc_read.go", Methods},
+	{"jsonrpc_reply.go", Methods},
+	{"jsonrpc_requests.go", Methods},
+	{"jsonrpc_serial.go", Methods},
+	{"jsonrpc_transport.go", Methods},
+	{"jsonrpc_write.go", Methods},
+
+	// The protocol layer: method tables, the typed connection, ACP's
+	// cancellation, and a client's agent process and cancellable prompt.
+	{"protocol_cancel.go", Methods},
+	{"protocol_conn.go", Methods},
+	{"protocol_methods.go", Methods},
+	{"protocol_agent_process.go", ClientConn},
+	{"protocol_agent_process_messages.go", ClientConn},
+	{"protocol_agent_process_other.go", ClientConn},
+	{"protocol_agent_process_unix.go", ClientConn},
+	{"protocol_agent_process_windows.go", ClientConn},
+	{"protocol_prompt_cancel.go", ClientConn},
+
+	// Validation: Validate's walk, its errors, formats and limits.
+	{"validate_error.go", Validate},
+	{"validate_format.go", Validate},
+	{"validate_limits.go", Validate},
+	{"validate_walk.go", Validate},
+}

@@ -1,0 +1,65 @@
+package templates
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// ACP's cancellation, on the engine's dispatch point (jsonrpc_dispatch.go).
+// JSON-RPC 2.0 itself has no way to cancel a request; ACP adds two:
+//
+//   - "$/cancel_request" cancels the request whose id its params name, in
+//     both directions, and is ours to send when a call's context ends;
+//   - a side's prompt-cancel notification ("session/cancel") cancels the
+//     running prompt requests of the session its params name, before the
+//     notification reaches its handler, so that a prompt ends even while
+//     the handler of an earlier notification is busy.
+
+// wireCancelRequest is ACP's protocol-level notification that cancels a
+// request in flight; its params name the request's id.
+const wireCancelRequest = "$/cancel_request"
+
+// wirePromptCancel pairs a cancel notification with the request it cancels,
+// both keyed by the params member sessionId; empty when the schema has no
+// such pair. Its arrivals are those of every routed connection.
+type wirePromptCancel struct {
+	notification, request string
+}
+
+// requestGroup puts a prompt request into the group of its session.
+func (p wirePromptCancel) requestGroup(method string, params json.RawMessage) string {
+	if method != p.request || method == "" {
+		return ""
+	}
+	session, _, _ := wireMember(params, "sessionId")
+	return string(session)
+}
+
+// notificationArrived acts on "$/cancel_request" (which goes no further)
+// and on the prompt-cancel notification (which is then handled as usual).
+func (p wirePromptCancel) notificationArrived(c *wireConn, method string, params json.RawMessage) bool {
+	switch {
+	case method == wireCancelRequest:
+		if id, found, err := wireMember(params, "requestId"); err == nil && found {
+			c.cancelIncoming(id)
+		}
+		return true
+	case method == p.notification && method != "":
+		if session, found, _ := wireMember(params, "sessionId"); found {
+			c.cancelGroup(string(session))
+		}
+	}
+	return false
+}
+
+// wireCancelNotice appends the "$/cancel_request" for our call id.
+func wireCancelNotice(buf []byte, id int64) []byte {
+	buf = append(buf, `{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`...)
+	return append(strconv.AppendInt(buf, id, 10), "}}"...)
+}
+
+// wireProtocolOptions are opts with ACP's cancel notice ahead of them, in
+// a new slice: the caller's is not written to.
+func wireProtocolOptions(opts []ConnOption) []ConnOption {
+	return append([]ConnOption{wireWithCancelNotice(wireCancelNotice)}, opts...)
+}
