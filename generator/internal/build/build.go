@@ -208,12 +208,17 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 		if skip != "" && p.Name == skip {
 			continue
 		}
-		e, nullable, err := b.expr(naming.MemberType(owner, p.Name), p.Schema)
+		e, fixed, isFixed, err := fixedMember(p.Schema)
+		nullable := false
+		if !isFixed {
+			e, nullable, err = b.expr(naming.MemberType(owner, p.Name), p.Schema)
+		}
 		if err != nil {
 			errs.Add(err)
 			continue
 		}
 		out = append(out, &ir.Field{
+			Const:          fixed,
 			JSON:           p.Name,
 			Go:             names.Claim(naming.GoName(p.Name)),
 			Doc:            p.Schema.Description,

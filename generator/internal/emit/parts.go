@@ -68,7 +68,10 @@ func emitPartOn(f *File, owner string, p *ir.FieldPart, tracks bool) {
 		test := declaresNames(f, p.Name, memberNames(p.Fields))
 		newFunc(f).Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Id("name").Index().Byte()).Bool().Block(Return(test))
 	}
-	body := []Code{Var().Err().Error()}
+	var body []Code
+	if holdsValues(p.Fields) {
+		body = append(body, Var().Err().Error())
+	}
 	for _, fd := range p.Fields {
 		body = append(body, fieldAppend(fd)...)
 	}

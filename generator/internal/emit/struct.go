@@ -77,6 +77,7 @@ func emitObject(f *File, o object) {
 	emitObjectDecode(f, o)
 	emitAppendObject(f, ptrRecv(o.Name))
 	emitObjectMembers(f, o)
+	emitFixedMethods(f, o)
 	if o.tracks() {
 		emitDeclaresMember(f, o)
 	}
@@ -88,6 +89,9 @@ func structFields(o object) []Code {
 		out = append(out, Comment("The unknown tag value."), Id(o.TagField).String().Tag(map[string]string{"json": o.TagKey}))
 	}
 	for _, fd := range o.Fields {
+		if fd.Fixed() {
+			continue
+		}
 		out = append(out, fieldDoc(fd.Doc)...)
 		out = append(out, Id(fd.Go).Add(fieldType(fd)).Tag(map[string]string{"json": fieldTag(fd)}))
 	}
@@ -290,9 +294,12 @@ func extraDecode() []Code {
 func fieldDecode(fd *ir.Field, seen bitSet, bit int, dup bool) []Code {
 	var stmts []Code
 	place := Id("x").Dot(fd.Go)
-	if fd.DefaultOnError {
+	switch {
+	case fd.Fixed():
+		stmts = fixedDecode(fd)
+	case fd.DefaultOnError:
 		stmts = []Code{lenientDecode(fd, place)}
-	} else {
+	default:
 		stmts = decodeStmts(fd, place)
 	}
 	switch {
@@ -422,7 +429,7 @@ func emitObjectMembers(f *File, o object) {
 	} else if o.TagKey != "" {
 		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue))))
 	}
-	if len(o.Fields) > 0 || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
+	if holdsValues(o.Fields) || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
 		body = append(body, Var().Err().Error())
 	}
 	for _, fd := range o.Fields {
@@ -516,6 +523,9 @@ func emitDeclaresMember(f *File, o object) {
 // always; optional ones only when set; a required field that is unset
 // writes null, [] or {} as its schema allows.
 func fieldAppend(fd *ir.Field) []Code {
+	if fd.Fixed() {
+		return fixedAppend(fd)
+	}
 	place := Id("x").Dot(fd.Go)
 	src := operand{place: place}
 	if fd.Pointer() {

@@ -97,17 +97,25 @@ type Field struct {
 	// Patch: the overrides give the property patch meaning (absent =
 	// unchanged, null = clear), so it is held as Patch[T] with three states.
 	Patch bool
+	// Const is the compact JSON text of the only value the member may
+	// hold (the schema's const): a fixed member. It has no Go field, as
+	// it carries no information; encoding writes the value and decoding
+	// rejects any other. "" for an ordinary field.
+	Const string
 	// Getter is the name of the field's nil-safe reader (GetLoadSession),
 	// unique among the struct's fields; a getter is emitted when the field
 	// is held by pointer (see Pointer and ADR 0019).
 	Getter string
 }
 
+// Fixed reports whether the field is a fixed member (see Const).
+func (f *Field) Fixed() bool { return f.Const != "" }
+
 // Pointer reports whether the field is held as *T: scalars and named types
 // that may be absent or null, so that "absent", null and the zero value
 // stay distinguishable on the wire. Slices, maps and raw values use nil.
 func (f *Field) Pointer() bool {
-	if f.Patch {
+	if f.Patch || f.Const != "" {
 		return false
 	}
 	if f.Type.Kind != ExprBuiltin && f.Type.Kind != ExprNamed {

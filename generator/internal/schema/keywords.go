@@ -134,7 +134,7 @@ var table = []Keyword{
 	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
-	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; elsewhere an error for now", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
+	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; on a property, a fixed member (see Fixed members above); elsewhere an error", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
 	{Name: "enum", Drafts: allDrafts, Use: Shapes, Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
 	{Name: "properties", Drafts: allDrafts, Use: Shapes, Field: "Properties", BesideRef: true, Narrows: true,
 		Example: `{"a": {}, "b/c": {"type": "string"}}`,
