@@ -278,6 +278,11 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	case len(types) == 0 && n.IsEmpty():
 		// Any JSON value; required without properties would go unchecked.
 		return ir.Expr{Kind: ir.ExprRaw}, false, checkRequired(n)
+	case n.IsNullOnly() && n.Const == nil:
+		// `type: "null"` alone: the one value is null, which the raw
+		// JSON holds as written (a Go type of its own would carry
+		// nothing).
+		return ir.Expr{Kind: ir.ExprRaw}, false, nil
 	case len(types) != 1:
 		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
 	case n.Const != nil:

@@ -132,7 +132,7 @@ var table = []Keyword{
 		read: readRef, has: func(n *Node) bool { return n.Ref != "" }},
 	unsupported("$dynamicRef", Draft2020, `"#meta"`, "dynamic references are not resolved; use $ref"),
 	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
-	{Name: "type", Drafts: allDrafts, Use: Shapes, Field: "Types", Narrows: true, Example: `["string", "null"]`,
+	{Name: "type", Drafts: allDrafts, Use: Shapes, Note: "one type, or one and null (nullable); two or more types a union by JSON kind (see Type lists above)", Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
 	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; on a property, a fixed member (see Fixed members above); elsewhere an error", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
 	{Name: "enum", Drafts: allDrafts, Use: Shapes, Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
