@@ -92,6 +92,10 @@ func (b *builder) wrap(err error) error {
 func (b *builder) define(name string, n *schema.Node) error {
 	t := &ir.Decl{Name: name, Doc: n.Description, Path: n.Path}
 	b.types = append(b.types, t)
+	n, err := b.merged(n)
+	if err != nil {
+		return err
+	}
 	if n.Enum != nil {
 		return b.defineEnumList(t, n)
 	}
@@ -257,6 +261,10 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	if n.IsSingleRef() {
 		name, err := b.refName(n)
 		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, err
+	}
+	n, err := b.merged(n)
+	if err != nil {
+		return ir.Expr{}, false, err
 	}
 	if inner := nullableAlternative(n); inner != nil {
 		e, _, err := b.expr(hint, inner)

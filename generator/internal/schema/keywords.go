@@ -175,7 +175,7 @@ var table = []Keyword{
 	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "Dependencies", Narrows: true,
 		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; list required members instead (lists validate only, as dependentRequired does)",
 		read: readDependencies, has: func(n *Node) bool { return n.Dependencies }},
-	{Name: "allOf", Drafts: allDrafts, Use: Shapes, Field: "AllOf", Narrows: true, Placed: "around a single $ref",
+	{Name: "allOf", Drafts: allDrafts, Use: Shapes, Note: "around a single `$ref`, that reference; otherwise the object parts merged into one struct (see allOf above)", Field: "AllOf", Narrows: true, Placed: "around a single $ref or merging objects",
 		Example: `[{"$ref": "#/$defs/A"}]`, kids: schemaList(Part, func(n *Node) *[]*Node { return &n.AllOf })},
 	{Name: "anyOf", Drafts: allDrafts, Use: Shapes, Field: "AnyOf", Narrows: true,
 		Example: `[{"type": "string"}, {"type": "null"}]`, kids: schemaList(Part, func(n *Node) *[]*Node { return &n.AnyOf })},
