@@ -184,7 +184,7 @@ var table = []Keyword{
 	{Name: "not", Drafts: allDrafts, Use: Shapes, Field: "Not", Narrows: true,
 		Placed:  "on the catch-all variant of a tagged union (titled other or unknown), listing the tag values it excludes",
 		Example: `{"const": "a"}`, kids: oneSchema(Negated, func(n *Node) **Node { return &n.Not })},
-	{Name: "format", Drafts: allDrafts, Use: Shapes, Note: "picks the Go integer or float type (int32, uint64, …); other formats are ignored", Field: "Format", Example: `"int32"`,
+	{Name: "format", Drafts: allDrafts, Use: Shapes, Note: "picks the Go integer or float type (int32, uint64, …); a string stays a string holding the text as received (see format and default above)", Field: "Format", Example: `"int32"`,
 		read: readFormat, has: func(n *Node) bool { return n.Format != "" }},
 	limit("minLength", allDrafts, `1`),
 	limit("maxLength", allDrafts, `2`),
@@ -218,7 +218,7 @@ var table = []Keyword{
 	// Editors' descriptions: the doc comment when description is absent.
 	{Name: "markdownDescription", Use: Documents, Field: "Description", BesideRef: true, Example: `"Says *why*."`,
 		read: readMarkdownDescription},
-	{Name: "default", Drafts: allDrafts, Use: Annotation, Field: "Default", BesideRef: true, Example: `{"a": 1}`, read: readDefault},
+	{Name: "default", Drafts: allDrafts, Use: Annotation, Note: "not applied on decoding, so a message encodes back as received (see format and default above)", Field: "Default", BesideRef: true, Example: `{"a": 1}`, read: readDefault},
 	annotation("examples", since6, `["a"]`),
 	annotation("deprecated", since2019, `true`),
 	annotation("readOnly", since7, `true`),
