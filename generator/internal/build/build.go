@@ -162,11 +162,9 @@ func (b *builder) defineChoice(t *ir.Decl, n *schema.Node, alts []*schema.Node) 
 }
 
 // structOf builds an object type; a union in n's anyOf/oneOf is flattened
-// into it as the field naming.FlatUnionField.
+// into it as the field naming.FlatUnionField. An allOf beside n's
+// properties was merged into n before (merged).
 func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error) {
-	if len(n.AllOf) > 0 {
-		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
-	}
 	s := &ir.StructDecl{Extra: n.AdditionalAny, Closed: n.ClosedObject()}
 	b.honour(n, extraMembers...)
 	if n.AdditionalProperties != nil {
