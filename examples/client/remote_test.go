@@ -89,7 +89,7 @@ func (l *agentLog) String() string {
 // (WebSocket and Streamable HTTP; an agent per connection, each on a
 // fresh session); Ctrl-C then ends the agent's server at once.
 func TestRemoteListeningAgent(t *testing.T) {
-	url, agent := startListeningAgent(t)
+	url, agent, log := startListeningAgentWith(t, nil, "-listen", "127.0.0.1:0")
 	if !strings.HasPrefix(url, "ws://127.0.0.1:") {
 		t.Fatalf("url %q", url)
 	}
@@ -104,19 +104,7 @@ func TestRemoteListeningAgent(t *testing.T) {
 			}
 		}
 	}
-	if err := agent.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- agent.Wait() }()
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Errorf("the agent's server exited with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the agent's server still runs 10 s after Ctrl-C")
-	}
+	stopAgent(t, agent, log)
 }
 
 // TestRemoteInterruptCancelsTurn: over a remote connection too, the first

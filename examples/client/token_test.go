@@ -14,7 +14,7 @@ import (
 const agentToken = "agent-token-5be02f"
 
 // stopAgent ends a listening agent with Ctrl-C and waits for it and for
-// the end of its log.
+// the end of its log: its server exits at once, and cleanly.
 func stopAgent(t *testing.T, agent *exec.Cmd, log *agentLog) {
 	t.Helper()
 	if err := agent.Process.Signal(os.Interrupt); err != nil {

@@ -18,23 +18,33 @@ import (
 const tsToken = "ts-sdk-token-91c7"
 
 // authLog records, for each request reaching the guarded endpoint, its
-// method (or "upgrade") and the status the guard gave.
+// method (or "upgrade") and whether the guard let it through to the
+// handler ("passed") or not ("Unauthorized": RequireBearer answers 401 to
+// every request it does not pass on).
 type authLog struct {
 	mu   sync.Mutex
 	seen []string
 }
 
 func (l *authLog) wrap(next http.Handler) http.Handler {
-	guarded := acpremote.RequireBearer(tsToken, next)
+	type passedKey struct{}
+	guarded := acpremote.RequireBearer(tsToken, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		*r.Context().Value(passedKey{}).(*bool) = true
+		next.ServeHTTP(w, r)
+	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		what := r.Method
 		if r.Header.Get("Upgrade") != "" {
 			what = "upgrade"
 		}
-		rec := &statusOf{ResponseWriter: w, status: http.StatusOK}
-		guarded.ServeHTTP(rec, r)
+		passed := new(bool)
+		guarded.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), passedKey{}, passed)))
+		outcome := "Unauthorized"
+		if *passed {
+			outcome = "passed"
+		}
 		l.mu.Lock()
-		l.seen = append(l.seen, what+" "+http.StatusText(rec.status))
+		l.seen = append(l.seen, what+" "+outcome)
 		l.mu.Unlock()
 	})
 }
@@ -44,19 +54,6 @@ func (l *authLog) String() string {
 	defer l.mu.Unlock()
 	return strings.Join(l.seen, ", ")
 }
-
-// statusOf records the status written through it.
-type statusOf struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusOf) WriteHeader(status int) {
-	s.status = status
-	s.ResponseWriter.WriteHeader(status)
-}
-
-func (s *statusOf) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // runTS runs a script of dir with node, ACP_TOKEN set to token ("" for
 // none), and returns its error and output.
