@@ -74,7 +74,7 @@ func TestJSONSchemaTestSuite(t *testing.T) {
 	}
 	work := t.TempDir()
 	module := filepath.Join(work, "module")
-	writeFile(t, filepath.Join(module, "go.mod"), []byte("module suite\n\ngo 1.24\n"))
+	writeScratchModule(t, module, "suite")
 	var all [][]*suiteEntry
 	for _, d := range suiteDrafts {
 		entries := loadSuiteDraft(t, d.dir)

@@ -86,3 +86,15 @@ func validExclusiveMaximum[T validNumber](v *validator, x, bound T) {
 		v.failf("%v is not less than exclusiveMaximum %v", x, bound)
 	}
 }
+
+// pattern records a string that does not match its schema's pattern
+// (ECMA-262 source). err is the ECMAScript engine's failure to finish a
+// match (its backtracking limit); Go's regexp never fails.
+func (v *validator) pattern(matched bool, err error, pattern string) {
+	switch {
+	case err != nil:
+		v.failf("cannot be matched against pattern %s: %v", wireAppendQuoted(nil, pattern), err)
+	case !matched:
+		v.failf("does not match pattern %s", wireAppendQuoted(nil, pattern))
+	}
+}

@@ -22,7 +22,10 @@ func checksOf(n *schema.Node, e ir.Expr) (*ir.Checks, error) {
 	switch {
 	case e.Kind == ir.ExprBuiltin && e.Builtin == "string":
 		c.Format, c.MinLength, c.MaxLength = n.Format, l.MinLength, l.MaxLength
-		applies = map[string]bool{"minLength": true, "maxLength": true}
+		if l.Pattern != nil {
+			c.Pattern = &ir.Pattern{Source: l.Pattern.Source, RE2Source: l.Pattern.RE2Source}
+		}
+		applies = map[string]bool{"minLength": true, "maxLength": true, "pattern": true}
 	case e.Kind == ir.ExprSlice:
 		c.MinItems, c.MaxItems = l.MinItems, l.MaxItems
 		applies = map[string]bool{"minItems": true, "maxItems": true}

@@ -27,10 +27,12 @@ import (
 func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
 	f := NewFile(pkg)
 	f.HeaderComment(GeneratedHeader)
-	g := &validateEmitter{f: f, needs: validationNeeds(types)}
+	f.ImportName(ecmaEngine, "regexp2")
+	g := &validateEmitter{f: f, needs: validationNeeds(types), patterns: map[ir.Pattern]string{}}
 	for _, t := range types {
 		g.decl(t)
 	}
+	g.patternVars()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
@@ -47,6 +49,10 @@ func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([
 type validateEmitter struct {
 	f     *File
 	needs needs
+	// patterns names the compiled regular expression of each pattern,
+	// in the order they are met (patterns.go).
+	patterns     map[ir.Pattern]string
+	patternOrder []ir.Pattern
 }
 
 // decl emits Validate (and validate, when needed) for one type, and for the
@@ -198,7 +204,7 @@ func canBeMissing(fd *ir.Field) bool {
 // the violations come out the same on every run). depth names loop
 // variables of nested slices and maps apart.
 func (g *validateEmitter) value(e ir.Expr, o operand, depth int) []Code {
-	out := constraintCalls(e, o)
+	out := g.constraintCalls(e, o)
 	switch e.Kind {
 	case ir.ExprNamed:
 		if g.needs[e.Named] {
@@ -233,7 +239,7 @@ func indexable(o operand) *Statement {
 }
 
 // constraintCalls checks the Checks of e on the operand's value.
-func constraintCalls(e ir.Expr, o operand) []Code {
+func (g *validateEmitter) constraintCalls(e ir.Expr, o operand) []Code {
 	c := e.Checks
 	if !c.Active() {
 		return nil
@@ -253,6 +259,9 @@ func constraintCalls(e ir.Expr, o operand) []Code {
 	}
 	if c.MaxLength != nil {
 		call("maxLength", val, Lit(*c.MaxLength))
+	}
+	if c.Pattern != nil {
+		out = append(out, g.patternCheck(*c.Pattern, val))
 	}
 	if method := formatMethods[c.Format]; method != "" {
 		call(method, val)

@@ -21,6 +21,19 @@ type Checks struct {
 	// ExclusiveMaximum.
 	Minimum, Maximum                   string
 	ExclusiveMinimum, ExclusiveMaximum string
+	// Pattern is the regular expression a string must match, nil when
+	// absent.
+	Pattern *Pattern
+}
+
+// Pattern is a pattern keyword's regular expression, with the engine that
+// checks it (see schema.Pattern for the rule).
+type Pattern struct {
+	// Source is the ECMA-262 pattern as the schema writes it.
+	Source string
+	// RE2Source is its Go regexp form; "" when Validate checks it with
+	// the ECMAScript engine (github.com/dlclark/regexp2/v2).
+	RE2Source string
 }
 
 // checkedFormats are the string formats Validate checks.
@@ -30,5 +43,5 @@ var checkedFormats = map[string]bool{"uuid": true, "date-time": true, "uri": tru
 func (c *Checks) Active() bool {
 	return c != nil && (checkedFormats[c.Format] || c.MinLength != nil || c.MaxLength != nil ||
 		c.MinItems != nil || c.MaxItems != nil || c.Minimum != "" || c.Maximum != "" ||
-		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "")
+		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "" || c.Pattern != nil)
 }

@@ -20,6 +20,8 @@ type limits struct {
 	// Minimum .. ExclusiveMaximum are JSON number texts, "" when absent.
 	Minimum, Maximum                   string
 	ExclusiveMinimum, ExclusiveMaximum string
+	// Pattern is the pattern keyword, nil when absent.
+	Pattern *Pattern
 	// Unchecked lists keywords present here that Validate cannot check
 	// (pattern, uniqueItems). They are fine without Validate; with it they
 	// are an error, so Validate never claims more than it checks.
@@ -58,6 +60,14 @@ func (l *limits) set(k string, v json.RawMessage) error {
 			return json.Unmarshal(v, &l.exclusiveMax)
 		}
 		return setBound(&l.ExclusiveMaximum, v)
+	case "pattern":
+		var src string
+		if err := json.Unmarshal(v, &src); err != nil {
+			return fmt.Errorf("expected a string")
+		}
+		p, err := ParsePattern(src)
+		l.Pattern = p
+		return err
 	case "uniqueItems":
 		var on bool
 		if err := json.Unmarshal(v, &on); err != nil {
@@ -93,7 +103,7 @@ func isBool(v json.RawMessage) bool {
 func (l *limits) Any() bool {
 	return l.MinLength != nil || l.MaxLength != nil || l.MinItems != nil || l.MaxItems != nil ||
 		l.Minimum != "" || l.Maximum != "" || l.ExclusiveMinimum != "" || l.ExclusiveMaximum != "" ||
-		len(l.Unchecked) > 0
+		l.Pattern != nil || len(l.Unchecked) > 0
 }
 
 // setCount reads a non-negative integer (the meta-schema allows 1.0 for 1).
@@ -147,5 +157,6 @@ func (l *limits) Present() []string {
 	add(l.Maximum != "", "maximum")
 	add(l.ExclusiveMinimum != "", "exclusiveMinimum")
 	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
+	add(l.Pattern != nil, "pattern")
 	return out
 }
