@@ -33,6 +33,7 @@ func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([
 		g.decl(t)
 	}
 	g.patternVars()
+	g.rawVars()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
@@ -53,6 +54,8 @@ type validateEmitter struct {
 	// in the order they are met (patterns.go).
 	patterns     map[ir.Pattern]string
 	patternOrder []ir.Pattern
+	// raws are the rawChecks of schemas with no type (validate_raw.go).
+	raws []Code
 }
 
 // decl emits Validate (and validate, when needed) for one type, and for the
@@ -70,6 +73,9 @@ func (g *validateEmitter) decl(t *ir.Decl) {
 		g.methods(t.Name, enumCheck(t))
 	case ir.KindUnion:
 		g.union(t.Union)
+	case ir.KindRaw:
+		raw := ir.Expr{Kind: ir.ExprRaw, RawObject: t.RawObject, Checks: t.RawChecks}
+		g.methods(t.Name, g.value(raw, operand{ptr: convertPtr(raw, Id("x"))}, 0))
 	default:
 		g.methods(t.Name, nil)
 	}
@@ -245,6 +251,9 @@ func (g *validateEmitter) constraintCalls(e ir.Expr, o operand) []Code {
 		return nil
 	}
 	val := o.value()
+	if e.Kind == ir.ExprRaw {
+		return []Code{g.rawCheck(c, val)}
+	}
 	var out []Code
 	call := func(method string, args ...Code) {
 		out = append(out, Id("v").Dot(method).Call(args...))
@@ -276,6 +285,9 @@ func (g *validateEmitter) constraintCalls(e ir.Expr, o operand) []Code {
 	generic("validMaximum", c.Maximum)
 	generic("validExclusiveMinimum", c.ExclusiveMinimum)
 	generic("validExclusiveMaximum", c.ExclusiveMaximum)
+	if c.MultipleOf != "" {
+		out = append(out, Id("validMultipleOf").Call(Id("v"), val, Lit(c.MultipleOf)))
+	}
 	return out
 }
 

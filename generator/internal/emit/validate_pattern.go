@@ -19,12 +19,7 @@ const ecmaEngine = "github.com/dlclark/regexp2/v2"
 // ECMAScript engine backtracks and stops at its stack limit, an error the
 // violation reports.
 func (g *validateEmitter) patternCheck(p ir.Pattern, val Code) Code {
-	name, ok := g.patterns[p]
-	if !ok {
-		name = fmt.Sprintf("schemaPattern%d", len(g.patternOrder))
-		g.patterns[p] = name
-		g.patternOrder = append(g.patternOrder, p)
-	}
+	name := g.patternVar(p)
 	if p.RE2Source != "" {
 		return Id("v").Dot("pattern").Call(Id(name).Dot("MatchString").Call(val), Nil(), Lit(p.Source))
 	}
@@ -32,6 +27,29 @@ func (g *validateEmitter) patternCheck(p ir.Pattern, val Code) Code {
 		List(Id("ok"), Id("err")).Op(":=").Id(name).Dot("MatchString").Call(val),
 		Id("v").Dot("pattern").Call(Id("ok"), Id("err"), Lit(p.Source)),
 	)
+}
+
+// patternVar names the variable holding p compiled, declaring it on
+// first use.
+func (g *validateEmitter) patternVar(p ir.Pattern) string {
+	name, ok := g.patterns[p]
+	if !ok {
+		name = fmt.Sprintf("schemaPattern%d", len(g.patternOrder))
+		g.patterns[p] = name
+		g.patternOrder = append(g.patternOrder, p)
+	}
+	return name
+}
+
+// patternMatcher is a func(string) (bool, error) matching p: the
+// ECMAScript engine's method as it is, Go's regexp's wrapped.
+func (g *validateEmitter) patternMatcher(p ir.Pattern) Code {
+	name := g.patternVar(p)
+	if p.RE2Source == "" {
+		return Id(name).Dot("MatchString")
+	}
+	return Func().Params(Id("s").String()).Params(Bool(), Error()).Block(
+		Return(Id(name).Dot("MatchString").Call(Id("s")), Nil()))
 }
 
 // patternVars declares the compiled patterns patternCheck used.

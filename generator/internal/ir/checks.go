@@ -24,6 +24,12 @@ type Checks struct {
 	// Pattern is the regular expression a string must match, nil when
 	// absent.
 	Pattern *Pattern
+	// MultipleOf is a JSON number text the value must be a multiple of
+	// ("" when absent).
+	MultipleOf string
+	// MinProperties and MaxProperties bound an object's member count
+	// (raw JSON values only).
+	MinProperties, MaxProperties *int
 }
 
 // Pattern is a pattern keyword's regular expression, with the engine that
@@ -43,5 +49,6 @@ var checkedFormats = map[string]bool{"uuid": true, "date-time": true, "uri": tru
 func (c *Checks) Active() bool {
 	return c != nil && (checkedFormats[c.Format] || c.MinLength != nil || c.MaxLength != nil ||
 		c.MinItems != nil || c.MaxItems != nil || c.Minimum != "" || c.Maximum != "" ||
-		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "" || c.Pattern != nil)
+		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "" || c.Pattern != nil ||
+		c.MultipleOf != "" || c.MinProperties != nil || c.MaxProperties != nil)
 }

@@ -20,6 +20,10 @@ type limits struct {
 	// Minimum .. ExclusiveMaximum are JSON number texts, "" when absent.
 	Minimum, Maximum                   string
 	ExclusiveMinimum, ExclusiveMaximum string
+	// MultipleOf is a JSON number text, "" when absent.
+	MultipleOf string
+	// MinProperties and MaxProperties bound an object's member count.
+	MinProperties, MaxProperties *int
 	// Pattern is the pattern keyword, nil when absent.
 	Pattern *Pattern
 	// Unchecked lists keywords present here that Validate cannot check
@@ -60,6 +64,12 @@ func (l *limits) set(k string, v json.RawMessage) error {
 			return json.Unmarshal(v, &l.exclusiveMax)
 		}
 		return setBound(&l.ExclusiveMaximum, v)
+	case "multipleOf":
+		return setBound(&l.MultipleOf, v)
+	case "minProperties":
+		return setCount(&l.MinProperties, v)
+	case "maxProperties":
+		return setCount(&l.MaxProperties, v)
 	case "pattern":
 		var src string
 		if err := json.Unmarshal(v, &src); err != nil {
@@ -103,6 +113,7 @@ func isBool(v json.RawMessage) bool {
 func (l *limits) Any() bool {
 	return l.MinLength != nil || l.MaxLength != nil || l.MinItems != nil || l.MaxItems != nil ||
 		l.Minimum != "" || l.Maximum != "" || l.ExclusiveMinimum != "" || l.ExclusiveMaximum != "" ||
+		l.MultipleOf != "" || l.MinProperties != nil || l.MaxProperties != nil ||
 		l.Pattern != nil || len(l.Unchecked) > 0
 }
 
@@ -158,5 +169,8 @@ func (l *limits) Present() []string {
 	add(l.ExclusiveMinimum != "", "exclusiveMinimum")
 	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
 	add(l.Pattern != nil, "pattern")
+	add(l.MultipleOf != "", "multipleOf")
+	add(l.MinProperties != nil, "minProperties")
+	add(l.MaxProperties != nil, "maxProperties")
 	return out
 }
