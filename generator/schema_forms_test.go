@@ -52,8 +52,10 @@ func TestValidateSchemaErrors(t *testing.T) {
 	}{
 		{"pattern on an integer", `{"$defs": {"A": {"type": "integer", "pattern": "^a"}}}`,
 			`x.json: #/$defs/A: Validate does not check pattern`},
-		{"uniqueItems", `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}}}`,
+		{"uniqueItems on a string", `{"$defs": {"A": {"type": "string", "uniqueItems": true}}}`,
 			`x.json: #/$defs/A: Validate does not check uniqueItems`},
+		{"contains", `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}}}`,
+			`x.json: #/$defs/A: Validate does not check contains`},
 		{"minLength on an integer", `{"$defs": {"A": {"type": "integer", "minLength": 1}}}`,
 			`x.json: #/$defs/A: Validate does not check minLength`},
 		{"minLength beside a $ref", `{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B", "minLength": 2}}}, "B": {"type": "string"}}}`,

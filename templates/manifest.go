@@ -113,5 +113,6 @@ var Manifest = []File{
 	{"validate_limits.go", Validate},
 	{"validate_numbers.go", Validate},
 	{"validate_raw.go", Validate},
+	{"validate_equal.go", Validate},
 	{"validate_walk.go", Validate},
 }

@@ -17,6 +17,11 @@ type rawChecks struct {
 	minProperties, maxProperties *int
 	// minimum .. multipleOf are JSON number texts, "" when absent.
 	minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf string
+	// uniqueItems: no two items of an array are equal.
+	uniqueItems bool
+	// dependentRequired: when an object has a member, it has those the
+	// member lists.
+	dependentRequired []rawDependent
 	// pattern is the ECMA-262 source; match checks a string against it.
 	pattern string
 	match   func(string) (bool, error)
@@ -41,11 +46,15 @@ func (v *validator) raw(data []byte, c *rawChecks) {
 		var items []json.RawMessage
 		if json.Unmarshal(data, &items) == nil {
 			rawBounds(v, len(items), c.minItems, c.maxItems, v.minItems, v.maxItems)
+			if c.uniqueItems {
+				v.uniqueJSON(items)
+			}
 		}
 	case '{':
 		var members map[string]json.RawMessage
 		if json.Unmarshal(data, &members) == nil {
 			rawBounds(v, len(members), c.minProperties, c.maxProperties, v.minProperties, v.maxProperties)
+			v.dependentRequired(members, c.dependentRequired)
 		}
 	case 't', 'f', 'n':
 	default:
@@ -88,5 +97,26 @@ func (v *validator) minProperties(n, limit int) {
 func (v *validator) maxProperties(n, limit int) {
 	if n > limit {
 		v.failf("too many properties: %d, maxProperties is %d", n, limit)
+	}
+}
+
+// rawDependent is one member of dependentRequired.
+type rawDependent struct {
+	member   string
+	required []string
+}
+
+// dependentRequired reports each member an object lacks that a member it
+// has requires.
+func (v *validator) dependentRequired(members map[string]json.RawMessage, deps []rawDependent) {
+	for _, d := range deps {
+		if _, ok := members[d.member]; !ok {
+			continue
+		}
+		for _, r := range d.required {
+			if _, ok := members[r]; !ok {
+				v.failf("missing property %s, required when %s is present", wireAppendQuoted(nil, r), wireAppendQuoted(nil, d.member))
+			}
+		}
 	}
 }

@@ -25,8 +25,8 @@ func checksOf(n *schema.Node, e ir.Expr) (*ir.Checks, error) {
 		c.Pattern = irPattern(l.Pattern)
 		applies = map[string]bool{"minLength": true, "maxLength": true, "pattern": true}
 	case e.Kind == ir.ExprSlice:
-		c.MinItems, c.MaxItems = l.MinItems, l.MaxItems
-		applies = map[string]bool{"minItems": true, "maxItems": true}
+		c.MinItems, c.MaxItems, c.UniqueItems = l.MinItems, l.MaxItems, l.UniqueItems
+		applies = map[string]bool{"minItems": true, "maxItems": true, "uniqueItems": true}
 	case e.Kind == ir.ExprBuiltin && e.Builtin != "bool":
 		if err := numberChecks(c, n, e.Builtin); err != nil {
 			return nil, err
@@ -43,7 +43,7 @@ func checksOf(n *schema.Node, e ir.Expr) (*ir.Checks, error) {
 			}
 		}
 	}
-	if *c == (ir.Checks{}) {
+	if !c.Any() {
 		return nil, nil
 	}
 	return c, nil
@@ -179,9 +179,13 @@ func rawChecks(c *ir.Checks, n *schema.Node) map[string]bool {
 	c.MinProperties, c.MaxProperties = l.MinProperties, l.MaxProperties
 	c.Minimum, c.Maximum = l.Minimum, l.Maximum
 	c.ExclusiveMinimum, c.ExclusiveMaximum, c.MultipleOf = l.ExclusiveMinimum, l.ExclusiveMaximum, l.MultipleOf
+	c.UniqueItems = l.UniqueItems
+	for _, d := range l.DependentRequired {
+		c.DependentRequired = append(c.DependentRequired, ir.Dependent{Member: d.Member, Required: d.Required})
+	}
 	applies := map[string]bool{}
 	for _, k := range []string{"minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties",
-		"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
+		"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "dependentRequired"} {
 		applies[k] = true
 	}
 	return applies

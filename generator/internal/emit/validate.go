@@ -281,6 +281,9 @@ func (g *validateEmitter) constraintCalls(e ir.Expr, o operand) []Code {
 	if c.MaxItems != nil {
 		call("maxItems", Len(val), Lit(*c.MaxItems))
 	}
+	if c.UniqueItems {
+		out = append(out, Id("validUniqueItems").Call(Id("v"), val))
+	}
 	generic("validMinimum", c.Minimum)
 	generic("validMaximum", c.Maximum)
 	generic("validExclusiveMinimum", c.ExclusiveMinimum)

@@ -34,6 +34,20 @@ func (g *validateEmitter) rawCheck(c *ir.Checks, val Code) Code {
 	text("exclusiveMinimum", c.ExclusiveMinimum)
 	text("exclusiveMaximum", c.ExclusiveMaximum)
 	text("multipleOf", c.MultipleOf)
+	if c.UniqueItems {
+		fields = append(fields, Id("uniqueItems").Op(":").True())
+	}
+	if c.DependentRequired != nil {
+		var deps []Code
+		for _, d := range c.DependentRequired {
+			var req []Code
+			for _, r := range d.Required {
+				req = append(req, Lit(r))
+			}
+			deps = append(deps, Values(Lit(d.Member), Index().String().Values(req...)))
+		}
+		fields = append(fields, Id("dependentRequired").Op(":").Index().Id("rawDependent").Values(deps...))
+	}
 	if c.Pattern != nil {
 		text("pattern", c.Pattern.Source)
 		fields = append(fields, Id("match").Op(":").Add(g.patternMatcher(*c.Pattern)))

@@ -30,6 +30,17 @@ type Checks struct {
 	// MinProperties and MaxProperties bound an object's member count
 	// (raw JSON values only).
 	MinProperties, MaxProperties *int
+	// UniqueItems: no two items of the array are equal JSON values.
+	UniqueItems bool
+	// DependentRequired: when a member is present, the ones it lists
+	// must be too (raw JSON values only).
+	DependentRequired []Dependent
+}
+
+// Dependent is one member of dependentRequired.
+type Dependent struct {
+	Member   string
+	Required []string
 }
 
 // Pattern is a pattern keyword's regular expression, with the engine that
@@ -45,10 +56,16 @@ type Pattern struct {
 // checkedFormats are the string formats Validate checks.
 var checkedFormats = map[string]bool{"uuid": true, "date-time": true, "uri": true}
 
+// Any reports whether c holds any constraint, a format Validate does not
+// check included.
+func (c *Checks) Any() bool {
+	return c.Format != "" || c.Active()
+}
+
 // Active reports whether c asks Validate to check anything.
 func (c *Checks) Active() bool {
 	return c != nil && (checkedFormats[c.Format] || c.MinLength != nil || c.MaxLength != nil ||
 		c.MinItems != nil || c.MaxItems != nil || c.Minimum != "" || c.Maximum != "" ||
 		c.ExclusiveMinimum != "" || c.ExclusiveMaximum != "" || c.Pattern != nil ||
-		c.MultipleOf != "" || c.MinProperties != nil || c.MaxProperties != nil)
+		c.MultipleOf != "" || c.MinProperties != nil || c.MaxProperties != nil || c.UniqueItems || c.DependentRequired != nil)
 }

@@ -203,7 +203,10 @@ var table = []Keyword{
 	limit("multipleOf", allDrafts, `2`),
 	limit("minProperties", allDrafts, `1`),
 	limit("maxProperties", allDrafts, `2`),
+	// uniqueItems is checked on arrays and schemas with no type,
+	// dependentRequired only on schemas with no type.
 	limit("uniqueItems", allDrafts, `true`),
+	limit("dependentRequired", since2019, `{"a": ["b"]}`),
 	// Validation keywords Validate does not check: they never change the
 	// Go type, so they are fine without Validate (limits.go lists them as
 	// unchecked). Those holding schemas are not walked: nothing is
@@ -212,7 +215,6 @@ var table = []Keyword{
 	limit("contains", since6, `{"type": "string"}`),
 	limit("minContains", since2019, `1`),
 	limit("maxContains", since2019, `2`),
-	limit("dependentRequired", since2019, `{"a": ["b"]}`),
 	limit("if", since7, `{"required": ["a"]}`),
 	limit("then", since7, `{"required": ["b"]}`),
 	limit("else", since7, `{"required": ["c"]}`),

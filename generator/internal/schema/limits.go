@@ -24,6 +24,11 @@ type limits struct {
 	MultipleOf string
 	// MinProperties and MaxProperties bound an object's member count.
 	MinProperties, MaxProperties *int
+	// UniqueItems is uniqueItems: true.
+	UniqueItems bool
+	// DependentRequired maps a member to those required when it is
+	// present, in the schema's order of members.
+	DependentRequired []Dependent
 	// Pattern is the pattern keyword, nil when absent.
 	Pattern *Pattern
 	// Unchecked lists keywords present here that Validate cannot check
@@ -83,9 +88,10 @@ func (l *limits) set(k string, v json.RawMessage) error {
 		if err := json.Unmarshal(v, &on); err != nil {
 			return fmt.Errorf("expected a boolean")
 		}
-		if !on {
-			return nil // uniqueItems: false asks for nothing
-		}
+		l.UniqueItems = on // uniqueItems: false asks for nothing
+		return nil
+	case "dependentRequired":
+		return l.setDependentRequired(v)
 	}
 	l.Unchecked = append(l.Unchecked, k)
 	return nil
@@ -113,7 +119,7 @@ func isBool(v json.RawMessage) bool {
 func (l *limits) Any() bool {
 	return l.MinLength != nil || l.MaxLength != nil || l.MinItems != nil || l.MaxItems != nil ||
 		l.Minimum != "" || l.Maximum != "" || l.ExclusiveMinimum != "" || l.ExclusiveMaximum != "" ||
-		l.MultipleOf != "" || l.MinProperties != nil || l.MaxProperties != nil ||
+		l.MultipleOf != "" || l.UniqueItems || l.DependentRequired != nil || l.MinProperties != nil || l.MaxProperties != nil ||
 		l.Pattern != nil || len(l.Unchecked) > 0
 }
 
@@ -170,7 +176,33 @@ func (l *limits) Present() []string {
 	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
 	add(l.Pattern != nil, "pattern")
 	add(l.MultipleOf != "", "multipleOf")
+	add(l.UniqueItems, "uniqueItems")
+	add(l.DependentRequired != nil, "dependentRequired")
 	add(l.MinProperties != nil, "minProperties")
 	add(l.MaxProperties != nil, "maxProperties")
 	return out
+}
+
+// Dependent is one member of dependentRequired: when Member is present,
+// Required must be too.
+type Dependent struct {
+	Member   string
+	Required []string
+}
+
+// setDependentRequired reads dependentRequired in its members' order.
+func (l *limits) setDependentRequired(v json.RawMessage) error {
+	names, values, err := orderedMembers(v)
+	if err != nil {
+		return err
+	}
+	l.DependentRequired = []Dependent{}
+	for _, name := range names {
+		var req []string
+		if err := json.Unmarshal(values[name], &req); err != nil {
+			return fmt.Errorf("%s: expected an array of strings", Excerpt(name))
+		}
+		l.DependentRequired = append(l.DependentRequired, Dependent{Member: name, Required: req})
+	}
+	return nil
 }

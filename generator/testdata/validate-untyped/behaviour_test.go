@@ -36,6 +36,15 @@ func TestUntypedChecks(t *testing.T) {
 	for doc, want := range map[string]string{`1.5`: "", `1.25`: "not a multiple of 0.5"} {
 		check(new(Amount), doc, want)
 	}
+	for doc, want := range map[string]string{`[1, "1", [1], {"a": 1}]`: "", `[1, 1.0]`: "items 0 and 1 are equal", `[{"a": [1], "b": "x"}, {"b": "x", "a": [1.00]}]`: "items 0 and 1 are equal", `"aa"`: ""} {
+		check(new(Distinct), doc, want)
+	}
+	for doc, want := range map[string]string{`[1, 2]`: "", `[2, 2.0]`: "items 0 and 1 are equal"} {
+		check(new(Tags), doc, want)
+	}
+	for doc, want := range map[string]string{`{"card":1,"address":2}`: "", `{"address":2}`: "", `{"card":1}`: `missing property "address", required when "card" is present`} {
+		check(new(Billing), doc, want)
+	}
 	for doc, want := range map[string]string{`{"short":"ab","anything":"ab"}`: "", `{"short":"abcd"}`: "$.short: too long",
 		`{"anything":"xy"}`: `$.anything: does not match pattern "^(?!x)"`, `{"anything":"a"}`: "$.anything: too short", `{"anything":7}`: ""} {
 		check(new(Holder), doc, want)
