@@ -39,16 +39,22 @@ func (v *validator) maxLength(s string, limit int) {
 }
 
 // minItems checks an array's length.
-func (v *validator) minItems(n, limit int) {
+func (v *validator) minItems(n, limit int) { v.atLeast(n, limit, "items", "minItems") }
+
+// maxItems is minItems's counterpart.
+func (v *validator) maxItems(n, limit int) { v.atMost(n, limit, "items", "maxItems") }
+
+// atLeast checks a count of things against the keyword's lower bound.
+func (v *validator) atLeast(n, limit int, things, keyword string) {
 	if n < limit {
-		v.failf("too few items: %d, minItems is %d", n, limit)
+		v.failf("too few %s: %d, %s is %d", things, n, keyword, limit)
 	}
 }
 
-// maxItems is minItems's counterpart.
-func (v *validator) maxItems(n, limit int) {
+// atMost is atLeast's counterpart.
+func (v *validator) atMost(n, limit int, things, keyword string) {
 	if n > limit {
-		v.failf("too many items: %d, maxItems is %d", n, limit)
+		v.failf("too many %s: %d, %s is %d", things, n, keyword, limit)
 	}
 }
 

@@ -87,18 +87,10 @@ func rawBounds(v *validator, n int, lo, hi *int, checkLo, checkHi func(n, limit 
 }
 
 // minProperties checks an object's member count.
-func (v *validator) minProperties(n, limit int) {
-	if n < limit {
-		v.failf("too few properties: %d, minProperties is %d", n, limit)
-	}
-}
+func (v *validator) minProperties(n, limit int) { v.atLeast(n, limit, "properties", "minProperties") }
 
 // maxProperties is minProperties's counterpart.
-func (v *validator) maxProperties(n, limit int) {
-	if n > limit {
-		v.failf("too many properties: %d, maxProperties is %d", n, limit)
-	}
-}
+func (v *validator) maxProperties(n, limit int) { v.atMost(n, limit, "properties", "maxProperties") }
 
 // rawDependent is one member of dependentRequired.
 type rawDependent struct {
