@@ -190,13 +190,18 @@ func suiteError(err error, dir string) string {
 	if abs, err := filepath.Abs(suiteDir); err == nil {
 		msg = strings.ReplaceAll(msg, filepath.ToSlash(abs)+"/", "")
 	}
-	msg = suiteFileNames.ReplaceAllString(msg, "")
+	msg = suiteAloneNames.ReplaceAllString(msg, "")
+	msg = suiteGroupNames.ReplaceAllString(msg, "group.json")
 	return strings.ReplaceAll(msg, "|", `\|`)
 }
 
-// suiteFileNames are the names of the harness's own files in errors:
-// alone3.json: s3.json#/x is #/x.
-var suiteFileNames = regexp.MustCompile(`alone\d+\.json: |s\d+\.json`)
+// suiteAloneNames and suiteGroupNames are the names of the harness's own
+// files in errors: "alone3.json: s3.json#/x" is "#/x", and a $ref to
+// s3.json is one to group.json.
+var (
+	suiteAloneNames = regexp.MustCompile(`alone\d+\.json: (s\d+\.json)?`)
+	suiteGroupNames = regexp.MustCompile(`\bs\d+\.json`)
+)
 
 // suiteCasesTest is the test file of a draft's package: it decodes every
 // case of every generated group into the group's type, validates it, and
