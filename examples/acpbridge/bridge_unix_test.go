@@ -82,7 +82,7 @@ func TestBridgeTypeScriptAgent(t *testing.T) {
 	client := buildClient(t)
 	var started agents
 	b := &bridge{command: []string{node, filepath.Join(dir, "agent.mjs")}, log: testLog(t), started: started.started}
-	addr := startBridge(t, b, nil)
+	addr := startBridge(t, b, access{})
 
 	held, err := dialRaw(t, addr, nil)
 	if err != nil {
@@ -157,7 +157,7 @@ func TestBridgeAgentExits(t *testing.T) {
 	var started agents
 	script := `read line; echo '{"jsonrpc":"2.0","id":1,"result":{}}'; exit 3`
 	b := &bridge{command: []string{"sh", "-c", script}, log: testLog(t), started: started.started}
-	addr := startBridge(t, b, nil)
+	addr := startBridge(t, b, access{})
 	c, err := dialRaw(t, addr, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestBridgeAgentExits(t *testing.T) {
 func TestBridgeOrigin(t *testing.T) {
 	var started agents
 	b := &bridge{command: []string{"sh", "-c", "cat >/dev/null"}, log: testLog(t), started: started.started}
-	addr := startBridge(t, b, []string{"https://editor.example"})
+	addr := startBridge(t, b, access{origins: []string{"https://editor.example"}})
 	origin := func(o string) *acpws.DialOptions {
 		return &acpws.DialOptions{Header: map[string][]string{"Origin": {o}}}
 	}
@@ -215,7 +215,7 @@ func TestBridgeCancelTurn(t *testing.T) {
 	node, dir := tssdk.Dir(t, filepath.Join("..", "..", "internal", "interop", "agent.mjs"))
 	client := buildClient(t)
 	b := &bridge{command: []string{node, filepath.Join(dir, "agent.mjs")}, log: testLog(t)}
-	addr := startBridge(t, b, nil)
+	addr := startBridge(t, b, access{})
 
 	cmd := exec.Command(client, "-prompt", "wait", "-url", "ws://"+addr)
 	cmd.Dir = t.TempDir()
@@ -255,7 +255,7 @@ func TestBridgeCancelTurn(t *testing.T) {
 // prefers.
 func TestBridgeServesH2C(t *testing.T) {
 	b := &bridge{command: []string{"sh", "-c", "cat >/dev/null"}, log: testLog(t)}
-	addr := startBridge(t, b, nil)
+	addr := startBridge(t, b, access{})
 	for _, h2c := range []bool{false, true} {
 		var protocols http.Protocols
 		protocols.SetHTTP1(!h2c)

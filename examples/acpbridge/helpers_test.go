@@ -35,7 +35,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 
 // startBridge serves b on a port of 127.0.0.1 until the test ends, and
 // returns the endpoint's address (host:port/acp, without a scheme).
-func startBridge(t *testing.T, b *bridge, origins []string) string {
+func startBridge(t *testing.T, b *bridge, a access) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -43,7 +43,7 @@ func startBridge(t *testing.T, b *bridge, origins []string) string {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- serve(ctx, ln, b, origins) }()
+	go func() { served <- serve(ctx, ln, b, a) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-served; err != nil {

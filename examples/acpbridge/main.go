@@ -1,6 +1,6 @@
 // Command acpbridge serves a stdio ACP agent to remote clients:
 //
-//	acpbridge [-listen ADDR] [-allow-origin ORIGIN]... -- AGENT-COMMAND ARGS...
+//	acpbridge [-listen ADDR] [-token-file FILE | -token-env NAME] [-allow-origin ORIGIN]... -- AGENT-COMMAND ARGS...
 //
 // It listens on ADDR (default 127.0.0.1:8080) and serves the endpoint /acp
 // of ACP's draft remote transport (the "Streamable HTTP & WebSocket
@@ -12,6 +12,14 @@
 // of its input, SIGTERM two seconds later, SIGKILL two more); when the
 // agent exits, the connection is ended. The agent's standard error is the
 // bridge's.
+//
+// With -token-file or -token-env it serves only requests carrying that
+// bearer token (Authorization: Bearer TOKEN; 401 otherwise, on every
+// request and the WebSocket upgrade): whoever reaches the port drives the
+// agent and whatever the agent may run. The token is read from the file
+// or the environment variable named, never given on the command line,
+// where every user of the machine can read it. Without one, listening
+// beyond the loopback interface is warned about on standard error.
 //
 // HTTP/1.1 and unencrypted HTTP/2 (h2c) are served on the same port; put
 // a TLS-terminating proxy in front to serve it beyond the local machine.
@@ -31,12 +39,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/acpgen/acpgen/examples/internal/bearer"
 )
 
 // options are the command line.
 type options struct {
 	listen  string
 	origins []string
+	token   bearer.Source
 	command []string
 }
 
@@ -47,8 +58,9 @@ func main() {
 		o.origins = append(o.origins, s)
 		return nil
 	})
+	o.token.Register(flag.CommandLine, "serve only clients sending")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: acpbridge [-listen ADDR] [-allow-origin ORIGIN]... -- AGENT-COMMAND ARGS...")
+		fmt.Fprintln(os.Stderr, "usage: acpbridge [-listen ADDR] [-token-file FILE | -token-env NAME] [-allow-origin ORIGIN]... -- AGENT-COMMAND ARGS...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -67,9 +79,13 @@ func main() {
 func run(o options, logger *log.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	token, err := o.token.Load()
+	if err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		return err
 	}
-	return serve(ctx, ln, &bridge{command: o.command, log: logger}, o.origins)
+	return serve(ctx, ln, &bridge{command: o.command, log: logger}, access{origins: o.origins, token: token})
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/acpgen/acpgen/examples/internal/bearer"
 	"github.com/acpgen/acpgen/transport/acphttp"
 	"github.com/acpgen/acpgen/transport/acpremote"
 )
@@ -17,12 +18,19 @@ import (
 // grace periods, SIGKILL and the last output).
 const shutdownWait = 10 * time.Second
 
+// access is who may connect: web pages of origins, and with a token only
+// requests carrying it.
+type access struct {
+	origins []string
+	token   string
+}
+
 // serve serves b on ln at /acp until ctx ends, then ends every connection
 // (stopping its agent) and returns.
-func serve(ctx context.Context, ln net.Listener, b *bridge, origins []string) error {
-	h := &acpremote.Handler{Serve: b.serve, AllowedOrigins: origins}
+func serve(ctx context.Context, ln net.Listener, b *bridge, a access) error {
+	h := &acpremote.Handler{Serve: b.serve, AllowedOrigins: a.origins}
 	mux := http.NewServeMux()
-	mux.Handle(acphttp.Path, h)
+	mux.Handle(acphttp.Path, bearer.Guard(h, a.token, ln.Addr(), b.log.Writer()))
 	srv := newServer(mux, b.log)
 	failed := make(chan error, 1)
 	go func() { failed <- srv.Serve(ln) }()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/acpgen/acpgen/examples/internal/bearer"
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 	"github.com/acpgen/acpgen/transport/acphttp"
 	"github.com/acpgen/acpgen/transport/acpremote"
@@ -18,8 +20,9 @@ import (
 
 // listen serves the agent to remote clients on addr, at /acp, until
 // Ctrl-C or SIGTERM: each connection gets an agent of its own, as each
-// stdio client starts one.
-func listen(addr string) error {
+// stdio client starts one. With a token only clients sending it are
+// served.
+func listen(addr, token string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ln, err := net.Listen("tcp", addr)
@@ -28,14 +31,17 @@ func listen(addr string) error {
 	}
 	// The address is printed once it is known, so that ADDR may end in :0.
 	fmt.Fprintf(os.Stderr, "agent: serving ACP on ws://%s%s and http://%[1]s%[2]s\n", ln.Addr(), acphttp.Path)
-	return serveRemote(ctx, ln)
+	return serveRemote(ctx, ln, token, os.Stderr)
 }
 
 // serveRemote serves on ln until ctx ends, then ends every connection.
-func serveRemote(ctx context.Context, ln net.Listener) error {
+// With a token every request must carry it (acpremote.RequireBearer);
+// without one, warn hears that a listener beyond the loopback is open to
+// all.
+func serveRemote(ctx context.Context, ln net.Listener, token string, warn io.Writer) error {
 	h := &acpremote.Handler{Serve: serveConn} // WebSocket and Streamable HTTP
 	mux := http.NewServeMux()
-	mux.Handle(acphttp.Path, h)
+	mux.Handle(acphttp.Path, bearer.Guard(h, token, ln.Addr(), warn))
 	// HTTP/1.1, and HTTP/2 with prior knowledge (h2c) for the RFD's
 	// Streamable HTTP profile; TLS is for a proxy in front.
 	var protocols http.Protocols

@@ -5,7 +5,9 @@
 //
 // With -listen ADDR it serves remote clients instead, on the endpoint
 // /acp of ACP's draft remote transport (listen.go): one agent per
-// connection, until Ctrl-C.
+// connection, until Ctrl-C. With -token-file FILE or -token-env NAME it
+// serves only clients sending that bearer token (Authorization: Bearer);
+// without one it warns when ADDR is reachable from other machines.
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/acpgen/acpgen/examples/internal/bearer"
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
 
@@ -55,9 +58,15 @@ func (a *agent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptRe
 
 func main() {
 	addr := flag.String("listen", "", "serve remote clients on `ADDR` (host:port), at /acp, instead of stdio")
+	var token bearer.Source
+	token.Register(flag.CommandLine, "with -listen, serve only clients sending")
 	flag.Parse()
 	if *addr != "" {
-		if err := listen(*addr); err != nil {
+		secret, err := token.Load()
+		if err == nil {
+			err = listen(*addr, secret)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "agent:", err)
 			os.Exit(1)
 		}

@@ -2,13 +2,14 @@
 // it one prompt:
 //
 //	client [-auth METHOD] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...
-//	client [-auth METHOD] [-trace FILE] -prompt TEXT -url URL
+//	client [-auth METHOD] [-trace FILE] [-token-file FILE | -token-env NAME] -prompt TEXT -url URL
 //
 // It starts the agent with acp.StartAgent (its stdin and stdout as the
 // connection, in a process group of its own), or with -url connects to an
 // agent served on URL (ws://host:port/acp over WebSocket,
 // http://host:port/acp over Streamable HTTP; see examples/agent -listen
-// and examples/acpbridge), initializes with file system
+// and examples/acpbridge; -token-file or -token-env names where the
+// bearer token it sends is), initializes with file system
 // and terminal capabilities, authenticates with METHOD when -auth names
 // one, opens a session in the current directory and sends the prompt.
 // While the turn runs it prints the session updates as they arrive,
@@ -40,6 +41,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/acpgen/acpgen/examples/internal/bearer"
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
 
@@ -50,10 +52,11 @@ var stopGrace = 2 * time.Second
 // options are the command line.
 type options struct {
 	prompt  string
-	auth    string   // authentication method id; "" for none
-	trace   string   // file recording the session; "" for none
-	url     string   // a remote agent's endpoint; "" to run command
-	command []string // the agent and its arguments
+	auth    string        // authentication method id; "" for none
+	trace   string        // file recording the session; "" for none
+	url     string        // a remote agent's endpoint; "" to run command
+	token   bearer.Source // where the remote agent's bearer token is
+	command []string      // the agent and its arguments
 }
 
 func main() {
@@ -62,9 +65,10 @@ func main() {
 	flag.StringVar(&o.auth, "auth", "", "authenticate with this method, one of the `ID`s the agent lists")
 	flag.StringVar(&o.trace, "trace", "", "record every message of the session in `FILE`")
 	flag.StringVar(&o.url, "url", "", "connect to the agent served at `URL` (ws://host:port/acp, or http://… for Streamable HTTP) instead of running one")
+	o.token.Register(flag.CommandLine, "with -url, send")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...")
-		fmt.Fprintln(os.Stderr, "       client [-auth ID] [-trace FILE] -prompt TEXT -url URL")
+		fmt.Fprintln(os.Stderr, "       client [-auth ID] [-trace FILE] [-token-file FILE | -token-env NAME] -prompt TEXT -url URL")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -127,7 +131,11 @@ func run(o options, interrupts <-chan os.Signal) error {
 // on the connection.
 func connect(o options, c *client, opts []acp.ConnOption) (*acp.ClientConn, agentLink, error) {
 	if o.url != "" {
-		return dial(o.url, c, opts)
+		token, err := o.token.Load()
+		if err != nil {
+			return nil, agentLink{}, err
+		}
+		return dial(o.url, token, c, opts)
 	}
 	conn, process, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c, opts...)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -16,10 +17,18 @@ var raceFlags []string
 // startListeningAgent runs examples/agent -listen on a free port of
 // 127.0.0.1 and returns its endpoint's URL and the process.
 func startListeningAgent(t *testing.T) (string, *exec.Cmd) {
+	url, cmd, _ := startListeningAgentWith(t, nil, "-listen", "127.0.0.1:0")
+	return url, cmd
+}
+
+// startListeningAgentWith runs examples/agent with args and the
+// environment variables env added, and returns its endpoint's URL, the
+// process and its log after the first line (the address).
+func startListeningAgentWith(t *testing.T, env []string, args ...string) (string, *exec.Cmd, *agentLog) {
 	t.Helper()
 	bin := buildExampleAgent(t, raceFlags...)
-	cmd := exec.Command(bin, "-listen", "127.0.0.1:0")
-	cmd.Env = append(os.Environ(), "GORACE=halt_on_error=1 atexit_sleep_ms=0")
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(append(os.Environ(), "GORACE=halt_on_error=1 atexit_sleep_ms=0"), env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -43,14 +52,36 @@ func startListeningAgent(t *testing.T) (string, *exec.Cmd) {
 	if !strings.HasPrefix(first, prefix) {
 		t.Fatalf("the agent's first line: %q", first)
 	}
+	rest := &agentLog{ended: logged}
 	go func() { // the rest of its log, until it exits
 		defer close(logged)
 		for lines.Scan() {
 			t.Log(lines.Text())
+			rest.add(lines.Text())
 		}
 	}()
 	// "ws://ADDR/acp and http://ADDR/acp": the WebSocket URL first.
-	return strings.Fields(strings.TrimPrefix(first, prefix))[0], cmd
+	return strings.Fields(strings.TrimPrefix(first, prefix))[0], cmd, rest
+}
+
+// agentLog is what an agent printed, read while it prints; ended closes
+// when the agent's stderr has been read to its end.
+type agentLog struct {
+	mu    sync.Mutex
+	lines []string
+	ended <-chan struct{}
+}
+
+func (l *agentLog) add(line string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, line)
+}
+
+func (l *agentLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
 }
 
 // TestRemoteListeningAgent: examples/agent -listen driven by
@@ -58,7 +89,7 @@ func startListeningAgent(t *testing.T) (string, *exec.Cmd) {
 // (WebSocket and Streamable HTTP; an agent per connection, each on a
 // fresh session); Ctrl-C then ends the agent's server at once.
 func TestRemoteListeningAgent(t *testing.T) {
-	url, agent := startListeningAgent(t)
+	url, agent, log := startListeningAgentWith(t, nil, "-listen", "127.0.0.1:0")
 	if !strings.HasPrefix(url, "ws://127.0.0.1:") {
 		t.Fatalf("url %q", url)
 	}
@@ -73,19 +104,7 @@ func TestRemoteListeningAgent(t *testing.T) {
 			}
 		}
 	}
-	if err := agent.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- agent.Wait() }()
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Errorf("the agent's server exited with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the agent's server still runs 10 s after Ctrl-C")
-	}
+	stopAgent(t, agent, log)
 }
 
 // TestRemoteInterruptCancelsTurn: over a remote connection too, the first

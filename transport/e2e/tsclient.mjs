@@ -6,6 +6,10 @@
 //
 // Usage: node tsclient.mjs http://127.0.0.1:PORT/acp http|ws
 //
+// With ACP_TOKEN set in its environment the client sends it with every
+// request (the upgrade, each POST, GET and DELETE) as Authorization:
+// Bearer, through the SDK's headers option of either stream.
+//
 // The shared test client (testclient.mjs) runs a turn ("tools": a tool
 // call, a permission request, a file written and read through this
 // client, a terminal), then cancels a prompt ("wait"); then the
@@ -19,9 +23,11 @@ import { testClient } from "./testclient.mjs";
 
 const [url, profile] = process.argv.slice(2);
 const { app, drive } = testClient("tsclient", "remote");
+const token = process.env.ACP_TOKEN;
+const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
 const stream = profile === "ws"
-  ? createWebSocketStream(url.replace(/^http/, "ws"), { WebSocket })
-  : createHttpStream(url);
+  ? createWebSocketStream(url.replace(/^http/, "ws"), { WebSocket, headers })
+  : createHttpStream(url, { headers });
 await app.connectWith(stream, (agent) => drive(agent, {
   cwd: "/work",
   text: "tools",

@@ -25,13 +25,19 @@ var (
 // an acpremote.Handler on 127.0.0.1, both profiles on one endpoint, over
 // HTTP/1.1 and h2c, and returns its http:// URL.
 func serveRemote(t *testing.T) (*acpremote.Handler, string) {
+	return serveRemoteBehind(t, func(h http.Handler) http.Handler { return h })
+}
+
+// serveRemoteBehind is serveRemote with the handler wrapped by wrap
+// (acpremote.RequireBearer, say).
+func serveRemoteBehind(t *testing.T, wrap func(http.Handler) http.Handler) (*acpremote.Handler, string) {
 	h := &acpremote.Handler{Serve: func(c acpremote.Conn) {
 		a := &agent{ended: make(chan error, 16)}
 		a.conn = acp.NewAgentConnTransport(c)
 		context.AfterFunc(c.Context(), func() { _ = a.conn.Close() })
 		_ = a.conn.Serve(a)
 	}}
-	srv := httptest.NewUnstartedServer(h)
+	srv := httptest.NewUnstartedServer(wrap(h))
 	srv.Config.Protocols = new(http.Protocols)
 	srv.Config.Protocols.SetHTTP1(true)
 	srv.Config.Protocols.SetUnencryptedHTTP2(true)

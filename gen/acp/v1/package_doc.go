@@ -19,13 +19,21 @@
 //
 // # Build tags
 //
-// Built without tags, the package is the stable schema alone, and go doc
-// shows nothing an unstable feature adds. Each feature below adds what it
-// lists when built with its tag (go build -tags unstable_auth_status); the tag
-// unstable turns on every one. Code that uses a feature needs its tag
-// too: give its file //go:build unstable_auth_status || unstable.
+// Built without tags, the package is the stable schema alone. Each feature
+// below adds what it lists when built with its tag (go build -tags unstable_auth_status);
+// the tag unstable turns on every one. Code that uses a feature needs its
+// tag too: give its file //go:build unstable_auth_status || unstable.
 // Built without its tag, a feature's method is unknown, and the
 // UnknownMethodError (the -32601 error data, on a connection) names the tag.
+//
+// go doc shows the untagged build only: it takes no -tags, and
+// GOFLAGS=-tags does not reach it. The list below is the index of what
+// the tags add. A name's documentation is in the files whose names hold
+// its tag (unstable_auth_status.go).
+// A handler interface's methods of the features are in its file ending
+// _unstable.go.
+// gopls (an editor's language server) shows them when started with
+// GOFLAGS=-tags=unstable, or given -tags=unstable in its buildFlags.
 //
 //   - unstable_auth_status: methods auth/status (Agent.AuthStatus),
 //     auth/status_update (Client.AuthStatusUpdate); types

@@ -92,6 +92,10 @@ func (b *builder) wrap(err error) error {
 func (b *builder) define(name string, n *schema.Node) error {
 	t := &ir.Decl{Name: name, Doc: n.Description, Path: n.Path}
 	b.types = append(b.types, t)
+	n, err := b.merged(n)
+	if err != nil {
+		return err
+	}
 	if n.Enum != nil {
 		return b.defineEnumList(t, n)
 	}
@@ -158,11 +162,9 @@ func (b *builder) defineChoice(t *ir.Decl, n *schema.Node, alts []*schema.Node) 
 }
 
 // structOf builds an object type; a union in n's anyOf/oneOf is flattened
-// into it as the field naming.FlatUnionField.
+// into it as the field naming.FlatUnionField. An allOf beside n's
+// properties was merged into n before (merged).
 func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error) {
-	if len(n.AllOf) > 0 {
-		return nil, fmt.Errorf("%s/allOf: allOf beside properties is not supported", n.Path)
-	}
 	s := &ir.StructDecl{Extra: n.AdditionalAny, Closed: n.ClosedObject()}
 	b.honour(n, extraMembers...)
 	if n.AdditionalProperties != nil {
@@ -258,6 +260,10 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 		name, err := b.refName(n)
 		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, err
 	}
+	n, err := b.merged(n)
+	if err != nil {
+		return ir.Expr{}, false, err
+	}
 	if inner := nullableAlternative(n); inner != nil {
 		e, _, err := b.expr(hint, inner)
 		return e, true, err
@@ -285,6 +291,11 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 		var err error
 		e.Checks, err = checksOf(n, e)
 		return e, false, err
+	case n.IsNullOnly() && n.Const == nil:
+		// `type: "null"` alone: the one value is null, which the raw
+		// JSON holds as written (a Go type of its own would carry
+		// nothing).
+		return ir.Expr{Kind: ir.ExprRaw}, false, nil
 	case len(types) != 1:
 		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
 	case n.Const != nil:

@@ -126,7 +126,7 @@ func (b *builder) extrasRecorded(n *schema.Node, k *schema.Keyword) error {
 // aroundOneRef accepts allOf around a single $ref, which every stage
 // follows.
 func (b *builder) aroundOneRef(n *schema.Node, k *schema.Keyword) error {
-	if len(n.AllOf) == 1 && n.AllOf[0].IsSingleRef() {
+	if (len(n.AllOf) == 1 && n.AllOf[0].IsSingleRef()) || b.honoured[honourKey{n, k.Name}] {
 		return nil
 	}
 	return fmt.Errorf("%s/allOf: allOf is only supported %s; here the rest would be ignored", n.Path, k.Placed)

@@ -80,15 +80,25 @@ func packageDoc(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, features []stri
 		line("")
 		line("# Build tags")
 		line("")
-		line("Built without tags, the package is the stable schema alone, and go doc")
-		line("shows nothing an unstable feature adds. Each feature below adds what it")
-		line("lists when built with its tag (go build -tags %s); the tag", features[0])
-		line("unstable turns on every one. Code that uses a feature needs its tag")
-		line("too: give its file //go:build %s || unstable.", features[0])
+		line("Built without tags, the package is the stable schema alone. Each feature")
+		line("below adds what it lists when built with its tag (go build -tags %s);", features[0])
+		line("the tag unstable turns on every one. Code that uses a feature needs its")
+		line("tag too: give its file //go:build %s || unstable.", features[0])
 		if rpc != nil {
 			line("Built without its tag, a feature's method is unknown, and the")
 			line("UnknownMethodError (the -32601 error data, on a connection) names the tag.")
 		}
+		line("")
+		line("go doc shows the untagged build only: it takes no -tags, and")
+		line("GOFLAGS=-tags does not reach it. The list below is the index of what")
+		line("the tags add. A name's documentation is in the files whose names hold")
+		line("its tag (%s.go).", features[0])
+		if rpc != nil && rpc.Surface != nil {
+			line("A handler interface's methods of the features are in its file ending")
+			line("_unstable.go.")
+		}
+		line("gopls (an editor's language server) shows them when started with")
+		line("GOFLAGS=-tags=unstable, or given -tags=unstable in its buildFlags.")
 		line("")
 		adds := featureAdditions(types, rpc, features)
 		for _, feat := range features {

@@ -93,6 +93,7 @@ func parseNode(raw json.RawMessage, path string) (*Node, error) {
 	}
 	n.Limits.normalise()
 	n.besideRef = n.refSiblings()
+	n.splitTypeList()
 	return n, nil
 }
 

@@ -85,7 +85,9 @@ func extraName(t *Node) string {
 // walk indexes n and every schema below it. base is the URI n's
 // references resolve against until its own $id says otherwise.
 func (x *index) walk(n *Node, base *url.URL) {
-	x.byPath[n.Path] = n
+	if x.byPath[n.Path] == nil {
+		x.byPath[n.Path] = n
+	}
 	if n.ID != "" {
 		base = x.identify(n, base)
 	}
@@ -123,16 +125,23 @@ func (x *index) identify(n *Node, base *url.URL) *url.URL {
 
 // besideRef settles keywords written beside $ref by the document's draft:
 // until draft 7 a $ref's siblings are ignored, so they are dropped; from
-// 2019-09 on both apply, as an allOf of the reference and the rest would,
-// which the builder cannot combine yet.
+// 2019-09 on both apply, so n becomes the allOf of the reference and the
+// rest, which the builder merges (MergeAllOf). The reference keeps n's
+// path, under which its target is recorded (Target), and is walked first
+// so that n's own entry in the index stays n's.
 func (x *index) besideRef(n *Node) {
 	if x.draft&(Draft2019|Draft2020) == 0 {
 		n.dropKeywords(n.besideRef)
 		return
 	}
-	x.errs.Add(diag.At(n.Path, "move them into the definition, or drop what the definition already says",
-		"$ref beside %s is not supported: from draft 2019-09 on both apply (an allOf of the reference and the rest), which acpgen cannot combine yet",
-		strings.Join(n.besideRef, ", ")))
+	ref := &Node{Path: n.Path, Ref: n.Ref, Keywords: []string{"$ref"}}
+	n.AllOf = append([]*Node{ref}, n.AllOf...)
+	n.Ref = ""
+	n.Keywords = slices.DeleteFunc(n.Keywords, func(k string) bool { return k == "$ref" })
+	if !n.Wrote("allOf") {
+		n.Keywords = append(n.Keywords, "allOf")
+	}
+	n.besideRef = nil
 }
 
 // dropKeywords removes keywords from n, as if it had not been written

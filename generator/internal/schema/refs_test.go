@@ -87,7 +87,8 @@ func TestRefErrors(t *testing.T) {
 }
 
 // TestRefSiblingsByDraft: beside $ref, other keywords are ignored until
-// draft 7 and apply from 2019-09 on, which acpgen cannot combine yet.
+// draft 7 and apply from 2019-09 on: an allOf of the reference and the
+// rest.
 func TestRefSiblingsByDraft(t *testing.T) {
 	d, err := load(t, `{"$schema": "http://json-schema.org/draft-07/schema#",
 		"definitions": {"A": {"type": "string"}, "B": {"$ref": "#/definitions/A", "type": "object", "description": "kept"}}}`)
@@ -98,11 +99,17 @@ func TestRefSiblingsByDraft(t *testing.T) {
 	if b.Types != nil || b.Wrote("type") || b.Description != "kept" || !b.IsSingleRef() {
 		t.Errorf("draft 7: type beside $ref kept: %+v", b)
 	}
-	_, err = load(t, `{"$schema": "https://json-schema.org/draft/2020-12/schema",
-		"$defs": {"A": {"type": "string"}, "B": {"$ref": "#/$defs/A", "type": "object"}}}`)
-	want := `x.json: #/$defs/B: $ref beside type is not supported: from draft 2019-09 on both apply (an allOf of the reference and the rest), which acpgen cannot combine yet; move them into the definition, or drop what the definition already says`
-	if err == nil || err.Error() != want {
-		t.Errorf("2020-12: got %v", err)
+	d, err = load(t, `{"$schema": "https://json-schema.org/draft/2020-12/schema",
+		"$defs": {"A": {"type": "object"}, "B": {"$ref": "#/$defs/A", "type": "object", "properties": {"b": {}}}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = d.ByName["B"]
+	if b.Ref != "" || len(b.AllOf) != 1 || b.AllOf[0].Ref != "#/$defs/A" || !b.MergesAllOf() {
+		t.Fatalf("2020-12: not an allOf of the reference and the rest: %+v", b)
+	}
+	if target, err := d.Target(b.AllOf[0]); err != nil || target != d.ByName["A"] {
+		t.Errorf("2020-12: the reference's target is %v, %v", target, err)
 	}
 }
 
