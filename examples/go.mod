@@ -1,6 +1,6 @@
 module github.com/acpgen/acpgen/examples
 
-go 1.24.0
+go 1.25.0
 
 require (
 	github.com/acpgen/acpgen v0.0.0

@@ -111,7 +111,7 @@ func TestGoldenCompiles(t *testing.T) {
 	}
 	cases, _ := filepath.Glob("testdata/*/schema.json")
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), []byte("module goldencheck\n\ngo 1.24\n"))
+	writeScratchModule(t, root, "goldencheck")
 	for _, schemaPath := range cases {
 		pkg := "case_" + strings.ReplaceAll(filepath.Base(filepath.Dir(schemaPath)), "-", "_")
 		files, err := Generate(caseConfig(t, filepath.Dir(schemaPath), pkg))

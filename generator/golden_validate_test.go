@@ -79,7 +79,7 @@ func TestGoldenBehaviour(t *testing.T) {
 		t.Fatal("no behaviour tests in testdata")
 	}
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), []byte("module goldenbehaviour\n\ngo 1.24\n"))
+	writeScratchModule(t, root, "goldenbehaviour")
 	generated, tagged := map[string]bool{}, map[string]bool{}
 	for _, test := range tests {
 		dir := filepath.Dir(test)
@@ -119,4 +119,24 @@ func goTest(t *testing.T, dir string, args ...string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test %v of golden cases failed: %v\n%s", args, err, out)
 	}
+}
+
+// writeScratchModule writes the go.mod of a scratch module that builds
+// generated packages: go 1.25 and the ECMAScript regular expression
+// engine a package generated with Validate imports for patterns RE2 does
+// not read as ECMA-262 does, with its go.sum lines taken from acpgen's.
+func writeScratchModule(t *testing.T, root, module string) {
+	t.Helper()
+	writeFile(t, filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.25\n\nrequire github.com/dlclark/regexp2/v2 v2.13.0\n"))
+	sum, err := os.ReadFile("../go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, line := range strings.Split(string(sum), "\n") {
+		if strings.HasPrefix(line, "github.com/dlclark/regexp2/v2 ") {
+			lines = append(lines, line)
+		}
+	}
+	writeFile(t, filepath.Join(root, "go.sum"), []byte(strings.Join(lines, "\n")+"\n"))
 }

@@ -28,7 +28,7 @@ func TestRealWorldBuild(t *testing.T) {
 		t.Skip("builds the generated packages")
 	}
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "go.mod"), []byte("module realworld\n\ngo 1.24\n"))
+	writeScratchModule(t, root, "realworld")
 	for _, f := range realWorldSchemas(t) {
 		pkg := strings.NewReplacer("/", "", "-", "", ".", "").Replace(filepath.Dir(strings.TrimPrefix(f, "testdata/realworld/")))
 		data, err := os.ReadFile(f)

@@ -50,10 +50,12 @@ func TestValidateSchemaErrors(t *testing.T) {
 	cases := []struct {
 		name, schema, want string
 	}{
-		{"pattern", `{"$defs": {"A": {"type": "string", "pattern": "^a"}}}`,
+		{"pattern on an integer", `{"$defs": {"A": {"type": "integer", "pattern": "^a"}}}`,
 			`x.json: #/$defs/A: Validate does not check pattern`},
-		{"uniqueItems", `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "uniqueItems": true}}}`,
+		{"uniqueItems on a string", `{"$defs": {"A": {"type": "string", "uniqueItems": true}}}`,
 			`x.json: #/$defs/A: Validate does not check uniqueItems`},
+		{"contains", `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}}}`,
+			`x.json: #/$defs/A: Validate does not check contains`},
 		{"minLength on an integer", `{"$defs": {"A": {"type": "integer", "minLength": 1}}}`,
 			`x.json: #/$defs/A: Validate does not check minLength`},
 		{"minLength beside a $ref", `{"$defs": {"A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B", "minLength": 2}}}, "B": {"type": "string"}}}`,
@@ -90,5 +92,22 @@ func TestHugeCount(t *testing.T) {
 	}
 	if !strings.Contains(string(fileContent(files, "validate.go")), "v.maxLength(*(*string)(x), 2147483647)") {
 		t.Errorf("maxLength not clamped:\n%s", fileContent(files, "validate.go"))
+	}
+}
+
+// TestPatternErrors: an ECMA-262 pattern Go's regexp cannot compile
+// generates, with and without Validate; one no engine compiles is an error
+// at the pattern, either way.
+func TestPatternErrors(t *testing.T) {
+	for _, validate := range []bool{false, true} {
+		ok := `{"$defs": {"A": {"type": "string", "pattern": "^(?!(?:meta|local)$).*$"}, "B": {"type": "object", "patternProperties": {"^(?!x)": {}}}}}`
+		if _, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: validate}); err != nil && !strings.Contains(err.Error(), "patternProperties is not supported") {
+			t.Errorf("validate %t: %v", validate, err)
+		}
+		bad := `{"$defs": {"A": {"type": "string", "pattern": "(a"}}}`
+		_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: validate})
+		if err == nil || !strings.Contains(err.Error(), "#/$defs/A/pattern: '(a' is not valid 'regex'") {
+			t.Errorf("validate %t: got %v", validate, err)
+		}
 	}
 }

@@ -111,5 +111,8 @@ var Manifest = []File{
 	{"validate_error.go", Validate},
 	{"validate_format.go", Validate},
 	{"validate_limits.go", Validate},
+	{"validate_numbers.go", Validate},
+	{"validate_raw.go", Validate},
+	{"validate_equal.go", Validate},
 	{"validate_walk.go", Validate},
 }

@@ -39,16 +39,22 @@ func (v *validator) maxLength(s string, limit int) {
 }
 
 // minItems checks an array's length.
-func (v *validator) minItems(n, limit int) {
+func (v *validator) minItems(n, limit int) { v.atLeast(n, limit, "items", "minItems") }
+
+// maxItems is minItems's counterpart.
+func (v *validator) maxItems(n, limit int) { v.atMost(n, limit, "items", "maxItems") }
+
+// atLeast checks a count of things against the keyword's lower bound.
+func (v *validator) atLeast(n, limit int, things, keyword string) {
 	if n < limit {
-		v.failf("too few items: %d, minItems is %d", n, limit)
+		v.failf("too few %s: %d, %s is %d", things, n, keyword, limit)
 	}
 }
 
-// maxItems is minItems's counterpart.
-func (v *validator) maxItems(n, limit int) {
+// atMost is atLeast's counterpart.
+func (v *validator) atMost(n, limit int, things, keyword string) {
 	if n > limit {
-		v.failf("too many items: %d, maxItems is %d", n, limit)
+		v.failf("too many %s: %d, %s is %d", things, n, keyword, limit)
 	}
 }
 
@@ -84,5 +90,17 @@ func validExclusiveMinimum[T validNumber](v *validator, x, bound T) {
 func validExclusiveMaximum[T validNumber](v *validator, x, bound T) {
 	if x >= bound {
 		v.failf("%v is not less than exclusiveMaximum %v", x, bound)
+	}
+}
+
+// pattern records a string that does not match its schema's pattern
+// (ECMA-262 source). err is the ECMAScript engine's failure to finish a
+// match (its backtracking limit); Go's regexp never fails.
+func (v *validator) pattern(matched bool, err error, pattern string) {
+	switch {
+	case err != nil:
+		v.failf("cannot be matched against pattern %s: %v", wireAppendQuoted(nil, pattern), err)
+	case !matched:
+		v.failf("does not match pattern %s", wireAppendQuoted(nil, pattern))
 	}
 }

@@ -83,6 +83,9 @@ func TestLimitMessages(t *testing.T) {
 	v.missing("steps")
 	v.unset("Content")
 	v.unknownEnum("Status", "done", `"a", "b"`)
+	v.pattern(false, nil, `^\d+$`)
+	v.pattern(false, errors.New("backtracking limit"), "(a+)+b")
+	v.pattern(true, nil, "a")     // passes
 	validMinimum(&v, int64(0), 0) // passes
 	want := []string{
 		"too short: 1 characters, minLength is 2",
@@ -95,6 +98,8 @@ func TestLimitMessages(t *testing.T) {
 		`missing required property "steps"`,
 		"Content: no variant set",
 		`Status: unknown value "done" (known: "a", "b")`,
+		`does not match pattern "^\\d+$"`,
+		`cannot be matched against pattern "(a+)+b": backtracking limit`,
 	}
 	if len(v.found) != len(want) {
 		t.Fatalf("got %v", v.found)

@@ -126,7 +126,7 @@ func (b *builder) define(name string, n *schema.Node) error {
 		return fmt.Errorf("%s: a nullable definition is not supported; make its uses nullable", n.Path)
 	}
 	if e.Kind == ir.ExprRaw {
-		t.Kind, t.RawObject = ir.KindRaw, e.RawObject
+		t.Kind, t.RawObject, t.RawChecks = ir.KindRaw, e.RawObject, e.Checks
 		t.BareObject = bareObject(n)
 		return nil
 	}
@@ -283,7 +283,14 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	switch {
 	case len(types) == 0 && n.IsEmpty():
 		// Any JSON value; required without properties would go unchecked.
-		return ir.Expr{Kind: ir.ExprRaw}, false, checkRequired(n)
+		// Validation keywords apply to the values of their kind.
+		e := ir.Expr{Kind: ir.ExprRaw}
+		if err := checkRequired(n); err != nil {
+			return e, false, err
+		}
+		var err error
+		e.Checks, err = checksOf(n, e)
+		return e, false, err
 	case n.IsNullOnly() && n.Const == nil:
 		// `type: "null"` alone: the one value is null, which the raw
 		// JSON holds as written (a Go type of its own would carry

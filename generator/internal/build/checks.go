@@ -22,15 +22,19 @@ func checksOf(n *schema.Node, e ir.Expr) (*ir.Checks, error) {
 	switch {
 	case e.Kind == ir.ExprBuiltin && e.Builtin == "string":
 		c.Format, c.MinLength, c.MaxLength = n.Format, l.MinLength, l.MaxLength
-		applies = map[string]bool{"minLength": true, "maxLength": true}
+		c.Pattern = irPattern(l.Pattern)
+		applies = map[string]bool{"minLength": true, "maxLength": true, "pattern": true}
 	case e.Kind == ir.ExprSlice:
-		c.MinItems, c.MaxItems = l.MinItems, l.MaxItems
-		applies = map[string]bool{"minItems": true, "maxItems": true}
+		c.MinItems, c.MaxItems, c.UniqueItems = l.MinItems, l.MaxItems, l.UniqueItems
+		applies = map[string]bool{"minItems": true, "maxItems": true, "uniqueItems": true}
 	case e.Kind == ir.ExprBuiltin && e.Builtin != "bool":
 		if err := numberChecks(c, n, e.Builtin); err != nil {
 			return nil, err
 		}
-		applies = map[string]bool{"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true}
+		c.MultipleOf = l.MultipleOf
+		applies = map[string]bool{"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true}
+	case e.Kind == ir.ExprRaw:
+		applies = rawChecks(c, n)
 	}
 	if first {
 		for _, k := range l.Present() {
@@ -39,7 +43,7 @@ func checksOf(n *schema.Node, e ir.Expr) (*ir.Checks, error) {
 			}
 		}
 	}
-	if *c == (ir.Checks{}) {
+	if !c.Any() {
 		return nil, nil
 	}
 	return c, nil
@@ -154,4 +158,35 @@ func integerRange(typ string) (*big.Int, *big.Int) {
 	}
 	half := new(big.Int).Lsh(one, bits-1)
 	return new(big.Int).Neg(half), new(big.Int).Sub(half, one)
+}
+
+// irPattern is a schema pattern as the IR holds it.
+func irPattern(p *schema.Pattern) *ir.Pattern {
+	if p == nil {
+		return nil
+	}
+	return &ir.Pattern{Source: p.Source, RE2Source: p.RE2Source}
+}
+
+// rawChecks sets the checks of a schema with no type, whose value is any
+// JSON (a raw value): each keyword applies to the values of its JSON kind
+// and the others pass it, as JSON Schema says. Bounds keep the schema's
+// exact text; Validate compares numbers exactly.
+func rawChecks(c *ir.Checks, n *schema.Node) map[string]bool {
+	l := &n.Limits
+	c.MinLength, c.MaxLength, c.Pattern = l.MinLength, l.MaxLength, irPattern(l.Pattern)
+	c.MinItems, c.MaxItems = l.MinItems, l.MaxItems
+	c.MinProperties, c.MaxProperties = l.MinProperties, l.MaxProperties
+	c.Minimum, c.Maximum = l.Minimum, l.Maximum
+	c.ExclusiveMinimum, c.ExclusiveMaximum, c.MultipleOf = l.ExclusiveMinimum, l.ExclusiveMaximum, l.MultipleOf
+	c.UniqueItems = l.UniqueItems
+	for _, d := range l.DependentRequired {
+		c.DependentRequired = append(c.DependentRequired, ir.Dependent{Member: d.Member, Required: d.Required})
+	}
+	applies := map[string]bool{}
+	for _, k := range []string{"minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties",
+		"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "dependentRequired"} {
+		applies[k] = true
+	}
+	return applies
 }

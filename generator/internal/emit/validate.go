@@ -27,10 +27,13 @@ import (
 func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
 	f := NewFile(pkg)
 	f.HeaderComment(GeneratedHeader)
-	g := &validateEmitter{f: f, needs: validationNeeds(types)}
+	f.ImportName(ecmaEngine, "regexp2")
+	g := &validateEmitter{f: f, needs: validationNeeds(types), patterns: map[ir.Pattern]string{}}
 	for _, t := range types {
 		g.decl(t)
 	}
+	g.patternVars()
+	g.rawVars()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
@@ -47,6 +50,12 @@ func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([
 type validateEmitter struct {
 	f     *File
 	needs needs
+	// patterns names the compiled regular expression of each pattern,
+	// in the order they are met (patterns.go).
+	patterns     map[ir.Pattern]string
+	patternOrder []ir.Pattern
+	// raws are the rawChecks of schemas with no type (validate_raw.go).
+	raws []Code
 }
 
 // decl emits Validate (and validate, when needed) for one type, and for the
@@ -64,6 +73,9 @@ func (g *validateEmitter) decl(t *ir.Decl) {
 		g.methods(t.Name, enumCheck(t))
 	case ir.KindUnion:
 		g.union(t.Union)
+	case ir.KindRaw:
+		raw := ir.Expr{Kind: ir.ExprRaw, RawObject: t.RawObject, Checks: t.RawChecks}
+		g.methods(t.Name, g.value(raw, operand{ptr: convertPtr(raw, Id("x"))}, 0))
 	default:
 		g.methods(t.Name, nil)
 	}
@@ -198,7 +210,7 @@ func canBeMissing(fd *ir.Field) bool {
 // the violations come out the same on every run). depth names loop
 // variables of nested slices and maps apart.
 func (g *validateEmitter) value(e ir.Expr, o operand, depth int) []Code {
-	out := constraintCalls(e, o)
+	out := g.constraintCalls(e, o)
 	switch e.Kind {
 	case ir.ExprNamed:
 		if g.needs[e.Named] {
@@ -233,12 +245,15 @@ func indexable(o operand) *Statement {
 }
 
 // constraintCalls checks the Checks of e on the operand's value.
-func constraintCalls(e ir.Expr, o operand) []Code {
+func (g *validateEmitter) constraintCalls(e ir.Expr, o operand) []Code {
 	c := e.Checks
 	if !c.Active() {
 		return nil
 	}
 	val := o.value()
+	if e.Kind == ir.ExprRaw {
+		return []Code{g.rawCheck(c, val)}
+	}
 	var out []Code
 	call := func(method string, args ...Code) {
 		out = append(out, Id("v").Dot(method).Call(args...))
@@ -254,6 +269,9 @@ func constraintCalls(e ir.Expr, o operand) []Code {
 	if c.MaxLength != nil {
 		call("maxLength", val, Lit(*c.MaxLength))
 	}
+	if c.Pattern != nil {
+		out = append(out, g.patternCheck(*c.Pattern, val))
+	}
 	if method := formatMethods[c.Format]; method != "" {
 		call(method, val)
 	}
@@ -263,10 +281,16 @@ func constraintCalls(e ir.Expr, o operand) []Code {
 	if c.MaxItems != nil {
 		call("maxItems", Len(val), Lit(*c.MaxItems))
 	}
+	if c.UniqueItems {
+		out = append(out, Id("validUniqueItems").Call(Id("v"), val))
+	}
 	generic("validMinimum", c.Minimum)
 	generic("validMaximum", c.Maximum)
 	generic("validExclusiveMinimum", c.ExclusiveMinimum)
 	generic("validExclusiveMaximum", c.ExclusiveMaximum)
+	if c.MultipleOf != "" {
+		out = append(out, Id("validMultipleOf").Call(Id("v"), val, Lit(c.MultipleOf)))
+	}
 	return out
 }
 

@@ -40,6 +40,8 @@ func (n needs) decl(t *ir.Decl) bool {
 		return !t.Enum.Open
 	case ir.KindUnion:
 		return true // an unset union is a violation
+	case ir.KindRaw:
+		return t.RawChecks.Active()
 	}
 	return false
 }

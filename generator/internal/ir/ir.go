@@ -34,6 +34,9 @@ type Decl struct {
 	Union   *UnionDecl
 	// RawObject restricts a KindRaw type to JSON objects (free-form objects).
 	RawObject bool
+	// RawChecks are what Validate checks on a KindRaw type's value (a
+	// schema with no type but validation keywords), nil when nothing.
+	RawChecks *Checks
 	// Object is true when values always encode as a JSON object (then the
 	// type has appendMembers and can be a variant payload).
 	Object bool

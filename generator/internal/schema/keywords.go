@@ -197,19 +197,24 @@ var table = []Keyword{
 	limit("exclusiveMinimum", allDrafts, `0`),
 	limit("exclusiveMaximum", allDrafts, `10`),
 	limit("pattern", allDrafts, `"^a"`),
+	// multipleOf is checked on numbers and on schemas with no type; the
+	// member counts only on schemas with no type (their value is raw
+	// JSON); elsewhere they are unchecked.
+	limit("multipleOf", allDrafts, `2`),
+	limit("minProperties", allDrafts, `1`),
+	limit("maxProperties", allDrafts, `2`),
+	// uniqueItems is checked on arrays and schemas with no type,
+	// dependentRequired only on schemas with no type.
 	limit("uniqueItems", allDrafts, `true`),
+	limit("dependentRequired", since2019, `{"a": ["b"]}`),
 	// Validation keywords Validate does not check: they never change the
 	// Go type, so they are fine without Validate (limits.go lists them as
 	// unchecked). Those holding schemas are not walked: nothing is
 	// generated from them.
-	limit("multipleOf", allDrafts, `2`),
-	limit("minProperties", allDrafts, `1`),
-	limit("maxProperties", allDrafts, `2`),
 	limit("propertyNames", since6, `{"pattern": "^a"}`),
 	limit("contains", since6, `{"type": "string"}`),
 	limit("minContains", since2019, `1`),
 	limit("maxContains", since2019, `2`),
-	limit("dependentRequired", since2019, `{"a": ["b"]}`),
 	limit("if", since7, `{"required": ["a"]}`),
 	limit("then", since7, `{"required": ["b"]}`),
 	limit("else", since7, `{"required": ["c"]}`),

@@ -20,6 +20,17 @@ type limits struct {
 	// Minimum .. ExclusiveMaximum are JSON number texts, "" when absent.
 	Minimum, Maximum                   string
 	ExclusiveMinimum, ExclusiveMaximum string
+	// MultipleOf is a JSON number text, "" when absent.
+	MultipleOf string
+	// MinProperties and MaxProperties bound an object's member count.
+	MinProperties, MaxProperties *int
+	// UniqueItems is uniqueItems: true.
+	UniqueItems bool
+	// DependentRequired maps a member to those required when it is
+	// present, in the schema's order of members.
+	DependentRequired []Dependent
+	// Pattern is the pattern keyword, nil when absent.
+	Pattern *Pattern
 	// Unchecked lists keywords present here that Validate cannot check
 	// (pattern, uniqueItems). They are fine without Validate; with it they
 	// are an error, so Validate never claims more than it checks.
@@ -58,14 +69,29 @@ func (l *limits) set(k string, v json.RawMessage) error {
 			return json.Unmarshal(v, &l.exclusiveMax)
 		}
 		return setBound(&l.ExclusiveMaximum, v)
+	case "multipleOf":
+		return setBound(&l.MultipleOf, v)
+	case "minProperties":
+		return setCount(&l.MinProperties, v)
+	case "maxProperties":
+		return setCount(&l.MaxProperties, v)
+	case "pattern":
+		var src string
+		if err := json.Unmarshal(v, &src); err != nil {
+			return fmt.Errorf("expected a string")
+		}
+		p, err := ParsePattern(src)
+		l.Pattern = p
+		return err
 	case "uniqueItems":
 		var on bool
 		if err := json.Unmarshal(v, &on); err != nil {
 			return fmt.Errorf("expected a boolean")
 		}
-		if !on {
-			return nil // uniqueItems: false asks for nothing
-		}
+		l.UniqueItems = on // uniqueItems: false asks for nothing
+		return nil
+	case "dependentRequired":
+		return l.setDependentRequired(v)
 	}
 	l.Unchecked = append(l.Unchecked, k)
 	return nil
@@ -93,7 +119,8 @@ func isBool(v json.RawMessage) bool {
 func (l *limits) Any() bool {
 	return l.MinLength != nil || l.MaxLength != nil || l.MinItems != nil || l.MaxItems != nil ||
 		l.Minimum != "" || l.Maximum != "" || l.ExclusiveMinimum != "" || l.ExclusiveMaximum != "" ||
-		len(l.Unchecked) > 0
+		l.MultipleOf != "" || l.UniqueItems || l.DependentRequired != nil || l.MinProperties != nil || l.MaxProperties != nil ||
+		l.Pattern != nil || len(l.Unchecked) > 0
 }
 
 // setCount reads a non-negative integer (the meta-schema allows 1.0 for 1).
@@ -147,5 +174,35 @@ func (l *limits) Present() []string {
 	add(l.Maximum != "", "maximum")
 	add(l.ExclusiveMinimum != "", "exclusiveMinimum")
 	add(l.ExclusiveMaximum != "", "exclusiveMaximum")
+	add(l.Pattern != nil, "pattern")
+	add(l.MultipleOf != "", "multipleOf")
+	add(l.UniqueItems, "uniqueItems")
+	add(l.DependentRequired != nil, "dependentRequired")
+	add(l.MinProperties != nil, "minProperties")
+	add(l.MaxProperties != nil, "maxProperties")
 	return out
+}
+
+// Dependent is one member of dependentRequired: when Member is present,
+// Required must be too.
+type Dependent struct {
+	Member   string
+	Required []string
+}
+
+// setDependentRequired reads dependentRequired in its members' order.
+func (l *limits) setDependentRequired(v json.RawMessage) error {
+	names, values, err := orderedMembers(v)
+	if err != nil {
+		return err
+	}
+	l.DependentRequired = []Dependent{}
+	for _, name := range names {
+		var req []string
+		if err := json.Unmarshal(values[name], &req); err != nil {
+			return fmt.Errorf("%s: expected an array of strings", Excerpt(name))
+		}
+		l.DependentRequired = append(l.DependentRequired, Dependent{Member: name, Required: req})
+	}
+	return nil
 }

@@ -104,10 +104,10 @@ func validateSchema(file string, data []byte, files *Files) error {
 	c.Draft = jsonschema.Draft2020
 	c.LoadURL = func(url string) (io.ReadCloser, error) {
 		_, data, err := files.read(url)
-		return io.NopCloser(bytes.NewReader(data)), err
+		return io.NopCloser(bytes.NewReader(forMetaValidation(data))), err
 	}
 	url := fileURL(file).String()
-	if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
+	if err := c.AddResource(url, bytes.NewReader(forMetaValidation(data))); err != nil {
 		return fmt.Errorf("%s: invalid schema: %v", file, err)
 	}
 	if _, err := c.Compile(url); err != nil {
