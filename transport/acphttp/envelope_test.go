@@ -138,6 +138,7 @@ func FuzzResultMember(f *testing.F) {
 	for _, s := range []string{
 		`{"jsonrpc":"2.0","id":1,"result":{}}`, `{"id":1,"result": { "a" : [1,{"b":"}"}] } }`,
 		`{"id":1,"result":{"sessionId":"x"}}`, `{"id":1,"result":null}`, `{"id":1,"\u0072esult":{}}`,
+		`{"id":0,"result":0,"result":{}}`, // repeated: the last copy answers
 	} {
 		f.Add([]byte(s), "s 1")
 	}
@@ -156,10 +157,15 @@ func FuzzResultMember(f *testing.F) {
 		if bytes.Equal(out, msg) {
 			return
 		}
-		var m struct {
-			Result map[string]json.RawMessage `json:"result"`
+		// Members are read last-wins, as the envelope scan reads them: a
+		// repeated "result" is answered by its last copy.
+		var top map[string]json.RawMessage
+		var result map[string]json.RawMessage
+		err := json.Unmarshal(out, &top)
+		if err == nil {
+			err = json.Unmarshal(top["result"], &result)
 		}
-		if err := json.Unmarshal(out, &m); err != nil || m.Result["sessionId"] == nil {
+		if err != nil || result["sessionId"] == nil {
 			t.Fatalf("%q became %q, without the member (%v)", msg, out, err)
 		}
 	})
