@@ -51,7 +51,8 @@ const (
 //	             error, then exits 3 without reading anything
 //	login        the run of a terminal auth method: with the argument
 //	             "--login" it writes its arguments to the file TokenEnv
-//	             names and exits 0; without it, exits 4
+//	             names and exits 0; without it, exits 4; with "--hang"
+//	             it sleeps first
 //	token-file   as polite, but session/new fails (-32000) until the file
 //	             TokenEnv names exists; a prompt ends its turn at once
 //	sleeper      the grandchild of grandchild and die-orphan

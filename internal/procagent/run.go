@@ -61,6 +61,9 @@ const TokenEnv = "ACPGEN_TEST_TOKEN_FILE"
 // and writes all of them, after the program, to the token file.
 func login() int {
 	args := os.Args[1:]
+	if slices.Contains(args, "--hang") {
+		time.Sleep(time.Hour)
+	}
 	if !slices.Contains(args, "--login") {
 		fmt.Fprintln(os.Stderr, "login: no --login argument")
 		return 4

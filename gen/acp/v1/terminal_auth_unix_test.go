@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 	"github.com/acpgen/acpgen/internal/procagent"
@@ -86,5 +87,21 @@ func TestStartAgentAfterTerminalAuthFails(t *testing.T) {
 	conn, agent2, err := acp.StartAgentAfterTerminalAuth(ctx, agent, nil, map[string]string{procagent.Env: "login"}, &updatesClient{})
 	if err == nil || conn != nil || agent2 != nil || !strings.Contains(err.Error(), "terminal authentication: the agent's login run ended with exit status 4") {
 		t.Fatalf("got %v, %v, %v; want the login run's exit status 4", conn, agent2, err)
+	}
+}
+
+// TestStartAgentAfterTerminalAuthContext: a login run that does not end
+// is killed when the context ends, and the error says so.
+func TestStartAgentAfterTerminalAuthContext(t *testing.T) {
+	_, agent := tokenAgent(t, filepath.Join(t.TempDir(), "token"))
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, _, err := acp.StartAgentAfterTerminalAuth(ctx, agent, []string{"--hang"}, map[string]string{procagent.Env: "login"}, &updatesClient{})
+	if err == nil || !strings.Contains(err.Error(), "terminal authentication: context deadline exceeded (signal: killed)") {
+		t.Fatalf("got %v; want the context's end", err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %v", took)
 	}
 }
