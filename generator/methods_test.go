@@ -180,7 +180,7 @@ func TestUnstableSideBoth(t *testing.T) {
 // runtime's option and transport names are the package's, so a definition
 // may not take them.
 func TestClientRuntimeNames(t *testing.T) {
-	for _, name := range []string{"AgentProcess", "StartAgentProcess", "StartAgent", "NewClientConnTransport", "Transport", "Limits", "WithTrace", "MessageError"} {
+	for _, name := range []string{"AgentProcess", "StartAgentProcess", "StartAgent", "StartAgentAfterTerminalAuth", "AgentExitError", "LaunchOptions", "NewClientConnTransport", "Transport", "Limits", "WithTrace", "MessageError"} {
 		cfg := caseConfig(t, filepath.Join("testdata", "methods"), "golden")
 		cfg.UnstableFile, cfg.Unstable, cfg.FeaturesFile, cfg.Features = "", nil, "", nil
 		cfg.Schema = bytes.Replace(cfg.Schema, []byte(`"$defs": {`), []byte(`"$defs": {"`+name+`": {"type": "string"},`), 1)

@@ -100,11 +100,14 @@ var Manifest = []File{
 	{"protocol_cancel.go", Methods},
 	{"protocol_conn.go", Methods},
 	{"protocol_methods.go", Methods},
+	{"protocol_agent_auth.go", ClientConn},
+	{"protocol_agent_launch.go", ClientConn},
 	{"protocol_agent_process.go", ClientConn},
 	{"protocol_agent_process_messages.go", ClientConn},
 	{"protocol_agent_process_other.go", ClientConn},
 	{"protocol_agent_process_unix.go", ClientConn},
 	{"protocol_agent_process_windows.go", ClientConn},
+	{"protocol_agent_stderr.go", ClientConn},
 	{"protocol_prompt_cancel.go", ClientConn},
 
 	// Validation: Validate's walk, its errors, formats and limits.

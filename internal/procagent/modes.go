@@ -9,6 +9,9 @@ type behaviour struct {
 	grandchild bool // first starts a sleeper that holds its output
 	failInit   bool // initialize fails with "authentication required"
 	needsAuth  bool // offers auth methods; session/new fails until authenticate "token"
+	noisy      bool // writes NoisyLines lines to its standard error, then exits 3
+	login      bool // the terminal login run: writes the token file, exits 0
+	tokenFile  bool // session/new fails until the token file exists
 	prompt     promptWay
 }
 
@@ -44,6 +47,14 @@ const (
 //	stubborn     as ignore-term, and a prompt never ends, not even when
 //	             cancelled
 //	deaf         reads nothing and sleeps (SIGTERM ends it)
+//	noisy        writes NoisyLines numbered lines ("noise N") to its standard
+//	             error, then exits 3 without reading anything
+//	login        the run of a terminal auth method: with the argument
+//	             "--login" it writes its arguments to the file TokenEnv
+//	             names and exits 0; without it, exits 4; with "--hang"
+//	             it sleeps first
+//	token-file   as polite, but session/new fails (-32000) until the file
+//	             TokenEnv names exists; a prompt ends its turn at once
 //	sleeper      the grandchild of grandchild and die-orphan
 var modes = map[string]behaviour{
 	"polite":      {},
@@ -56,5 +67,8 @@ var modes = map[string]behaviour{
 	"auth":        {needsAuth: true, prompt: promptEndTurn},
 	"stubborn":    {ignoreEOF: true, ignoreTerm: true, prompt: promptNever},
 	"deaf":        {deaf: true},
+	"noisy":       {noisy: true},
+	"login":       {login: true},
+	"token-file":  {tokenFile: true, prompt: promptEndTurn},
 	"sleeper":     {sleeper: true},
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -12,6 +14,13 @@ import (
 // what it does once its input has ended.
 func (b behaviour) run() int {
 	switch {
+	case b.noisy:
+		for i := range NoisyLines {
+			fmt.Fprintf(os.Stderr, "noise %d\n", i)
+		}
+		return 3
+	case b.login:
+		return login()
 	case b.deaf:
 		time.Sleep(time.Hour)
 		return 0
@@ -36,6 +45,32 @@ func (b behaviour) run() int {
 	}
 	if b.ignoreEOF {
 		time.Sleep(time.Hour)
+	}
+	return 0
+}
+
+// NoisyLines is how many lines the noisy agent writes to its standard
+// error: about 90 KiB, far beyond what an exit error keeps.
+const NoisyLines = 8000
+
+// TokenEnv names the file the login run writes and the token-file agent
+// needs.
+const TokenEnv = "ACPGEN_TEST_TOKEN_FILE"
+
+// login is the terminal login run: it needs "--login" among its arguments
+// and writes all of them, after the program, to the token file.
+func login() int {
+	args := os.Args[1:]
+	if slices.Contains(args, "--hang") {
+		time.Sleep(time.Hour)
+	}
+	if !slices.Contains(args, "--login") {
+		fmt.Fprintln(os.Stderr, "login: no --login argument")
+		return 4
+	}
+	if err := os.WriteFile(os.Getenv(TokenEnv), []byte(strings.Join(args, " ")), 0o600); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	}
 	return 0
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 )
 
 // agent answers the client's messages by its behaviour. Everything happens
@@ -99,6 +100,8 @@ func (a *agent) answer(m message) {
 		a.reply(m.ID, `{}`)
 	case m.Method == "session/new" && a.b.needsAuth && !a.authed:
 		a.fail(m.ID, -32000, "Authentication required")
+	case m.Method == "session/new" && a.b.tokenFile && !tokenExists():
+		a.fail(m.ID, -32000, "Authentication required")
 	case m.Method == "session/new":
 		a.reply(m.ID, `{"sessionId":"s1"}`)
 	case m.Method == "session/prompt":
@@ -138,4 +141,10 @@ func (a *agent) fail(id json.RawMessage, code int, text string) {
 // gone; the end of the input follows and ends the agent.
 func (a *agent) send(format string, args ...any) {
 	fmt.Fprintf(a.out, format+"\n", args...)
+}
+
+// tokenExists reports whether the login run has written the token file.
+func tokenExists() bool {
+	_, err := os.Stat(os.Getenv(TokenEnv))
+	return err == nil
 }

@@ -23813,7 +23813,8 @@ func (c *ClientConn) SessionCancel(ctx context.Context, params *CancelNotificati
 
 // StartAgent starts cmd as the agent program and connects to it: the agent's
 // standard input and output become a ClientConn, served with client at once; its
-// standard error goes to cmd.Stderr, or to this program's when that is nil.
+// standard error goes to cmd.Stderr, or to this program's when that is nil,
+// and its last lines into the AgentExitError of an agent that failed.
 // It sets cmd's Stdin and Stdout, which must be nil, and WaitDelay when it is
 // zero. The agent leads a process group of its own (on Unix), so stopping it
 // reaches whatever it starts, and the terminal's Ctrl-C reaches this program
@@ -23835,6 +23836,21 @@ func StartAgent(ctx context.Context, cmd *exec.Cmd, client Client, opts ...ConnO
 	}
 	go conn.Serve(client)
 	return conn, process, nil
+}
+
+// StartAgentAfterTerminalAuth runs an auth method of type "terminal" for the
+// agent p runs and starts the agent again: p is stopped, its program runs once
+// more with args appended and env set (the method's Args and Env) on this
+// program's terminal until it exits (see AgentProcess.RunTerminalAuth), and on
+// a zero exit StartAgent starts the agent as p was started, serving client with
+// opts. The new connection must be initialized again; a failed login is an
+// error, and then no agent runs.
+func StartAgentAfterTerminalAuth(ctx context.Context, p *AgentProcess, args []string, env map[string]string, client Client, opts ...ConnOption) (*ClientConn, *AgentProcess, error) {
+	cmd, err := p.RunTerminalAuth(ctx, args, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	return StartAgent(ctx, cmd, client, opts...)
 }
 
 // PromptCancellable sends the request "session/prompt" as Prompt does, and when cancel

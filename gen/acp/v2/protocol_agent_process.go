@@ -62,6 +62,9 @@ type AgentProcess struct {
 	// pipe itself), once stopping has let it read the last messages.
 	end   func() error
 	lines *wireAgentLines // the messages, for StartAgentProcess; nil under a connection
+	// stderr copies the agent's standard error on and keeps its last
+	// lines for the exit error (protocol_agent_stderr.go).
+	stderr *wireStderrTail
 
 	exited  chan struct{} // closed once cmd.Wait has returned
 	waitErr error         // what cmd.Wait returned; set before exited closes
@@ -82,9 +85,9 @@ func wireStartAgent(ctx context.Context, cmd *exec.Cmd, open func(stdout io.Read
 // wireRunAgent starts cmd with its standard input and output on pipes of
 // our own, lets attach take them (setting end) before anything can stop
 // the process, and stops the process when ctx ends or the process exits.
-// It sets cmd's Stdin and Stdout (which must be nil), Stderr to os.Stderr
-// when nil, WaitDelay when zero, and puts the process in a group of its
-// own.
+// It sets cmd's Stdin and Stdout (which must be nil), Stderr to a pipe
+// whose bytes go on to the Stderr it had (os.Stderr when nil), WaitDelay
+// when zero, and puts the process in a group of its own.
 func wireRunAgent(ctx context.Context, cmd *exec.Cmd, attach func(*AgentProcess)) (*AgentProcess, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -121,10 +124,15 @@ func wireStartProcess(cmd *exec.Cmd) (*AgentProcess, error) {
 		inW.Close()
 		return nil, fmt.Errorf("starting the agent: %w", err)
 	}
-	cmd.Stdin, cmd.Stdout = inR, outW
-	if cmd.Stderr == nil {
-		cmd.Stderr = os.Stderr
+	tail, errW, err := wireStartStderr(cmd)
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("starting the agent: %w", err)
 	}
+	cmd.Stdin, cmd.Stdout = inR, outW
 	if cmd.WaitDelay == 0 {
 		// A writer that is not a file is fed by a goroutine that ends only
 		// when every process holding the pipe has closed it.
@@ -134,14 +142,18 @@ func wireStartProcess(cmd *exec.Cmd) (*AgentProcess, error) {
 	err = cmd.Start()
 	inR.Close() // the child has its copies
 	outW.Close()
+	errW.Close()
 	if err != nil {
+		cmd.Stderr = tail.to
 		inW.Close()
 		outR.Close()
+		tail.r.Close()
 		return nil, fmt.Errorf("starting the agent: %w", err)
 	}
+	go tail.copy()
 	return &AgentProcess{
 		cmd: cmd, stdin: inW, stdout: &wireAgentOutput{f: outR, eof: make(chan struct{})},
-		exited: make(chan struct{}), stopped: make(chan struct{}),
+		stderr: tail, exited: make(chan struct{}), stopped: make(chan struct{}),
 	}, nil
 }
 
@@ -183,8 +195,10 @@ func (p *AgentProcess) Close() error { return p.Stop(wireStopGrace) }
 // sends SIGTERM to the group and waits up to grace again; then SIGKILL.
 // Last it closes the connection, after the agent's last messages have been
 // read. On Windows the agent is killed after the first wait (its children
-// are not). It returns the agent's exit as exec.Cmd.Wait reports it: nil
-// for status 0, an *exec.ExitError with the status or the signal otherwise.
+// are not). It returns the agent's exit: nil for status 0, otherwise an
+// *AgentExitError holding the *exec.ExitError exec.Cmd.Wait reported (the
+// status or the signal; errors.As finds it) and the last lines of the
+// agent's standard error.
 // Only the first call (or the end of the context it was started with)
 // chooses the grace; every call returns the same result once stopping has finished.
 func (p *AgentProcess) Stop(grace time.Duration) error {
@@ -212,7 +226,7 @@ func (p *AgentProcess) stop(grace time.Duration) {
 	p.closeConn()
 	select {
 	case <-p.exited:
-		p.stopErr = p.waitErr
+		p.stopErr = p.wireExitError(p.waitErr)
 	default:
 		p.stopErr = fmt.Errorf("agent process %d has not exited after SIGKILL", p.Pid())
 	}
@@ -262,13 +276,15 @@ func (p *AgentProcess) awaitGone(d time.Duration) bool {
 // is reading (a handler holding up the queue, a forwarder blocked on its
 // peer) or a process outside the group still holds the pipe.
 func (p *AgentProcess) closeConn() {
-	wait := time.NewTimer(wireEOFWait)
+	expired := make(chan struct{})
+	wait := time.AfterFunc(wireEOFWait, func() { close(expired) })
 	defer wait.Stop()
 	select {
 	case <-p.stdout.eof:
-	case <-wait.C:
+	case <-expired:
 	}
 	_ = p.end()
+	p.stderr.close(expired) // within the same wait: the writers are the same
 }
 
 // wireAgentOutput is our end of the agent's standard output, which

@@ -27,8 +27,9 @@ import (
 // Transport. maxMessageSize bounds the line ReadMessage accepts (0: 64 MiB,
 // the connection's default).
 //
-// It sets cmd's Stdin and Stdout, which must be nil, Stderr to this
-// program's when nil, and WaitDelay when zero.
+// It sets cmd's Stdin and Stdout, which must be nil, Stderr to a pipe
+// whose bytes go on to the Stderr it had (this program's when nil) and
+// whose last lines an AgentExitError holds, and WaitDelay when zero.
 func StartAgentProcess(ctx context.Context, cmd *exec.Cmd, maxMessageSize int) (*AgentProcess, error) {
 	if maxMessageSize <= 0 {
 		maxMessageSize = wireMaxLine

@@ -40,6 +40,7 @@ func emitClientExtras(fs *fileSet, rpc *ir.RPC) {
 		return
 	}
 	emitStartAgent(fs.on(c.Handles.Gate), c)
+	emitStartAgentAfterTerminalAuth(fs.on(c.Handles.Gate), c)
 	emitPromptCancellable(fs, c, rpc.Surface.PromptCancel)
 }
 
@@ -50,7 +51,8 @@ func emitStartAgent(f *File, c *ir.RPCConn) {
 	f.Line()
 	f.Comment("StartAgent starts cmd as the agent program and connects to it: the agent's")
 	f.Commentf("standard input and output become a %s, served with %s at once; its", c.Name, handler)
-	f.Comment("standard error goes to cmd.Stderr, or to this program's when that is nil.")
+	f.Comment("standard error goes to cmd.Stderr, or to this program's when that is nil,")
+	f.Comment("and its last lines into the AgentExitError of an agent that failed.")
 	f.Comment("It sets cmd's Stdin and Stdout, which must be nil, and WaitDelay when it is")
 	f.Comment("zero. The agent leads a process group of its own (on Unix), so stopping it")
 	f.Comment("reaches whatever it starts, and the terminal's Ctrl-C reaches this program")
@@ -74,6 +76,30 @@ func emitStartAgent(f *File, c *ir.RPCConn) {
 		If(Err().Op("!=").Nil()).Block(Return(Nil(), Nil(), Err())),
 		Go().Id("conn").Dot("Serve").Call(Id(handler)),
 		Return(Id("conn"), Id("process"), Nil()),
+	)
+}
+
+// emitStartAgentAfterTerminalAuth declares StartAgentAfterTerminalAuth:
+// ACP's terminal authentication (the runtime's RunTerminalAuth), then
+// StartAgent again.
+func emitStartAgentAfterTerminalAuth(f *File, c *ir.RPCConn) {
+	handler := lowerFirst(c.Handles.Iface)
+	f.Line()
+	f.Comment("StartAgentAfterTerminalAuth runs an auth method of type \"terminal\" for the")
+	f.Comment("agent p runs and starts the agent again: p is stopped, its program runs once")
+	f.Comment("more with args appended and env set (the method's Args and Env) on this")
+	f.Comment("program's terminal until it exits (see AgentProcess.RunTerminalAuth), and on")
+	f.Commentf("a zero exit StartAgent starts the agent as p was started, serving %s with", handler)
+	f.Comment("opts. The new connection must be initialized again; a failed login is an")
+	f.Comment("error, and then no agent runs.")
+	f.Func().Id("StartAgentAfterTerminalAuth").Params(
+		Id("ctx").Qual("context", "Context"), Id("p").Op("*").Id("AgentProcess"),
+		Id("args").Index().String(), Id("env").Map(String()).String(), Id(handler).Id(c.Handles.Iface),
+		Id("opts").Op("...").Id("ConnOption"),
+	).Params(Op("*").Id(c.Name), Op("*").Id("AgentProcess"), Error()).Block(
+		List(Id("cmd"), Err()).Op(":=").Id("p").Dot("RunTerminalAuth").Call(Id("ctx"), Id("args"), Id("env")),
+		If(Err().Op("!=").Nil()).Block(Return(Nil(), Nil(), Err())),
+		Return(Id("StartAgent").Call(Id("ctx"), Id("cmd"), Id(handler), Id("opts").Op("..."))),
 	)
 }
 

@@ -37,9 +37,15 @@ var clientConnMethodNames = []string{"PromptCancellable"}
 
 // clientRuntimeNames are the names of the client program's runtime and its
 // constructors: the agent's process (templates/protocol_agent_process.go),
-// StartAgentProcess (its messages unread, protocol_agent_process_messages.go)
-// and StartAgent, which the emitter adds with the client's connection.
-var clientRuntimeNames = []string{"AgentProcess", "StartAgentProcess", "StartAgent"}
+// StartAgentProcess (its messages unread, protocol_agent_process_messages.go),
+// its exit error (protocol_agent_stderr.go), launching from a registry
+// entry or a command line (protocol_agent_launch.go), and StartAgent and
+// StartAgentAfterTerminalAuth, which the emitter adds with the client's
+// connection.
+var clientRuntimeNames = []string{"AgentProcess", "StartAgentProcess", "StartAgent",
+	"StartAgentAfterTerminalAuth", "AgentExitError", "AgentRegistryEntry", "AgentDistribution",
+	"AgentBinary", "AgentPackage", "LaunchOptions", "AgentPlatform", "AgentCommand",
+	"SplitCommandLine", "TrimmedEnv"}
 
 // extHandlerNames are the handler methods of extension requests and
 // notifications.
