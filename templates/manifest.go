@@ -19,6 +19,9 @@ const (
 	PatchFields
 	// Validate: packages generated with Validate on.
 	Validate
+	// JSONEnums: a schema with an enum of numbers, booleans, null or a
+	// mix (a type holding the member's JSON text).
+	JSONEnums
 )
 
 // File is one runtime file: its path under this directory
@@ -75,6 +78,7 @@ var Manifest = []File{
 	{"wire_scan.go", Always},
 	{"wire_string.go", Always},
 	{"wire_unknown.go", Always},
+	{"wire_enum_json.go", JSONEnums},
 	// Only JSON-RPC ids keep a -0 (emit/negzero.go).
 	{"wire_negzero.go", Methods},
 	{"wire_patch.go", PatchFields},

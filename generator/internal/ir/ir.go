@@ -189,14 +189,21 @@ type Enum struct {
 	Values []EnumValue
 	// Open enums accept any value of Base; closed ones reject unknown values.
 	Open bool
+	// JSON: the members are JSON values of any kind (an `enum` list of
+	// numbers, booleans, null or a mix), so the type is a string holding
+	// a member's JSON text, and each value's String is that text. Closed.
+	JSON bool
 }
 
 // EnumValue is one named constant.
 type EnumValue struct {
 	Go     string
-	String string // for string enums
+	String string // for string enums; the member's JSON text for JSON enums
 	Int    int64  // for integer enums
 	Doc    string
+	// Key is what a JSON enum's decoder matches the value by: JSON-equal
+	// values have one key (1, 1.0 and 1e0 are one number).
+	Key string
 }
 
 // UnionDecl is a sum type: a Go struct with one field, Value, holding one of the
