@@ -7,7 +7,7 @@ import (
 
 // runtimeParts says which optional parts of the runtime a package needs.
 type runtimeParts struct {
-	rpc, client, patch, validate, jsonEnums bool
+	rpc, client, patch, validate, jsonEnums, maps bool
 }
 
 // wants reports whether a package with these parts gets runtime files of
@@ -24,6 +24,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.validate
 	case templates.JSONEnums:
 		return p.jsonEnums
+	case templates.MemberMaps:
+		return p.maps
 	}
 	return true
 }
@@ -56,6 +58,17 @@ func manifestFiles(want func(templates.Need) bool) []string {
 func hasJSONEnums(types []*ir.Decl) bool {
 	for _, t := range types {
 		if t.Kind == ir.KindEnum && t.Enum.JSON {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMemberMaps reports whether any struct has maps of members
+// (ir.StructDecl.Maps).
+func hasMemberMaps(types []*ir.Decl) bool {
+	for _, t := range types {
+		if t.Kind == ir.KindStruct && len(t.Struct.Maps) > 0 {
 			return true
 		}
 	}

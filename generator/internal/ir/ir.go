@@ -161,6 +161,30 @@ type StructDecl struct {
 	// Parts hold the fields that need more unstable features than the
 	// struct itself, one embedded struct per feature set.
 	Parts []*FieldPart
+	// Maps hold the members no property declares, routed by name: one
+	// map per patternProperties pattern in schema order, then the typed
+	// additionalProperties map (Pattern nil). Decoding puts a member in
+	// the first map whose pattern its name matches, else in the typed
+	// map; encoding refuses a key decoding would route elsewhere.
+	Maps []*MemberMap
+}
+
+// MemberMap is one of a struct's maps of members (StructDecl.Maps).
+type MemberMap struct {
+	Go   string
+	Doc  string
+	Path string
+	// Pattern is the names the map takes; nil for the typed additional
+	// members, which takes the names no pattern matches.
+	Pattern *Pattern
+	Elem    Expr
+}
+
+// TypedExtra reports whether the struct keeps the members no property
+// declares and no pattern matches in a typed map (additionalProperties
+// with a schema), so that none is left unknown.
+func (s *StructDecl) TypedExtra() bool {
+	return len(s.Maps) > 0 && s.Maps[len(s.Maps)-1].Pattern == nil
 }
 
 // FieldPart is the fields of a struct that one set of unstable features

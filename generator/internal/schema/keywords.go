@@ -161,8 +161,8 @@ var table = []Keyword{
 	{Name: "additionalProperties", Drafts: allDrafts, Use: Shapes, Field: "AdditionalProperties", Narrows: true,
 		Placed: extrasPlace, Example: `{"type": "string"}`,
 		kids: oneSchema(Part, func(n *Node) **Node { return &n.AdditionalProperties }), parse: parseAdditional},
-	{Name: "patternProperties", Drafts: allDrafts, Use: Unsupported, Field: "PatternProperties", Narrows: true,
-		Example: `{"^x-": {"type": "string"}}`, Hint: "members matching a pattern have no Go form yet; use additionalProperties",
+	{Name: "patternProperties", Drafts: allDrafts, Use: Shapes, Note: "a typed map per pattern beside the struct's fields (see Members by pattern above)", Field: "PatternProperties", Narrows: true,
+		Placed: "on an object that becomes a struct (type object)", Example: `{"^x-": {"type": "string"}}`,
 		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.PatternProperties })},
 	// unevaluatedProperties keeps no child: its schema form is an error.
 	{Name: "unevaluatedProperties", Drafts: since2019, Use: Shapes, Field: "UnevaluatedNone", BesideRef: true,
