@@ -1,6 +1,10 @@
 package templates
 
 import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -13,8 +17,9 @@ import (
 // wireEnumKey reads the value at the cursor and returns its key and its
 // text (aliasing the input, for an error): a string is "s" and its
 // content, true, false and null themselves, a number "n" and
-// wireNumberKey's spelling. An object or an array, and a number beyond
-// wireNumberKey's range, get a key no member has.
+// wireNumberKey's spelling, an object or an array "j" and
+// wireCanonicalJSON's. A number beyond wireNumberKey's range gets a key
+// no member has.
 func wireEnumKey(r *wireReader) (key string, text []byte, err error) {
 	start := r.at()
 	switch r.peek() {
@@ -33,10 +38,68 @@ func wireEnumKey(r *wireReader) (key string, text []byte, err error) {
 		return "n" + k, num, nil
 	}
 	v, err := r.span()
-	if err != nil || v[0] == '{' || v[0] == '[' {
-		return "", v, err
+	if err != nil {
+		return "", nil, err
+	}
+	if v[0] == '{' || v[0] == '[' {
+		d := json.NewDecoder(bytes.NewReader(v))
+		d.UseNumber()
+		var x any
+		if d.Decode(&x) != nil {
+			return "", v, nil
+		}
+		var b strings.Builder
+		if !wireCanonicalJSON(&b, x) {
+			return "", v, nil
+		}
+		return "j" + b.String(), v, nil
 	}
 	return string(v), v, nil
+}
+
+// wireCanonicalJSON writes x (decoded with UseNumber) so that JSON-equal
+// values are written alike: object members sorted by name, strings
+// quoted by strconv, numbers as wireNumberKey spells them. False for a
+// number beyond its range.
+func wireCanonicalJSON(b *strings.Builder, x any) bool {
+	switch x := x.(type) {
+	case map[string]any:
+		b.WriteByte('{')
+		for i, k := range slices.Sorted(maps.Keys(x)) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Quote(k) + ":")
+			if !wireCanonicalJSON(b, x[k]) {
+				return false
+			}
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for i, v := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if !wireCanonicalJSON(b, v) {
+				return false
+			}
+		}
+		b.WriteByte(']')
+	case string:
+		b.WriteString(strconv.Quote(x))
+	case json.Number:
+		k, ok := wireNumberKey(string(x))
+		if !ok {
+			return false
+		}
+		b.WriteString(k)
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	default:
+		b.WriteString("null")
+	}
+	return true
 }
 
 // wireNumberKey spells a JSON number so that equal numbers are spelled

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,10 +15,11 @@ import (
 )
 
 // defineJSONEnum builds an `enum` list that is not all strings
-// (`["a", 1, true, null]`, or numbers only): a closed type over string
-// holding the member's JSON text. Members a `type` beside the list
+// (`["a", 1, true, null, [1, 2]]`, or numbers only): a closed type over
+// string holding the member's JSON text. Members a `type` beside the list
 // excludes can never be valid, so they are left out. Two members that are
-// the same JSON value (1 and 1.0) are an error, as two equal strings are.
+// the same JSON value (1 and 1.0, {"a":1,"b":2} and {"b":2,"a":1}) are
+// an error, as two equal strings are.
 func (b *builder) defineJSONEnum(t *ir.Decl, n *schema.Node) error {
 	at := n.Path + "/enum"
 	e := &ir.Enum{Base: "string", JSON: true}
@@ -61,7 +64,21 @@ func jsonMember(raw json.RawMessage) (text, key, label string, err error) {
 		}
 		return text, "s" + s, s, nil
 	case c == '{' || c == '[':
-		return "", "", "", fmt.Errorf("an enum value that is an object or array is not supported (%s)", schema.Excerpt(text))
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		var v any
+		if err := d.Decode(&v); err != nil {
+			return "", "", "", err
+		}
+		k, ok := canonicalJSON(v)
+		if !ok {
+			return "", "", "", fmt.Errorf("a number in %s is out of range", schema.Excerpt(text))
+		}
+		label := "object"
+		if c == '[' {
+			label = "array"
+		}
+		return text, "j" + k, label, nil
 	case c == 't' || c == 'f' || c == 'n':
 		return text, text, text, nil
 	}
@@ -86,6 +103,10 @@ func typeAdmits(types []string, text, key string) bool {
 		kind = "boolean"
 	case 'n':
 		kind = "null"
+	case '{':
+		kind = "object"
+	case '[':
+		kind = "array"
 	}
 	for _, t := range types {
 		if t == kind || t == "integer" && kind == "number" && isIntegerKey(key) {
@@ -137,4 +158,41 @@ func numberKey(text string) (string, bool) {
 func numberLabel(text string) string {
 	r := strings.NewReplacer("-", " minus ", "+", " ", ".", " point ", "e", " e ", "E", " e ")
 	return strings.TrimSpace(r.Replace(text))
+}
+
+// canonicalJSON spells a value decoded with UseNumber so that JSON-equal
+// values are spelled alike, as the runtime's wireCanonicalJSON does:
+// members sorted by name, strings quoted by strconv, numbers as numberKey
+// spells them; false for a number out of its range.
+func canonicalJSON(v any) (string, bool) {
+	var parts []string
+	open, end := "[", "]"
+	switch v := v.(type) {
+	case json.Number:
+		return numberKey(string(v))
+	case string:
+		return strconv.Quote(v), true
+	case bool:
+		return strconv.FormatBool(v), true
+	case nil:
+		return "null", true
+	case []any:
+		for _, item := range v {
+			s, ok := canonicalJSON(item)
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, s)
+		}
+	case map[string]any:
+		open, end = "{", "}"
+		for _, name := range slices.Sorted(maps.Keys(v)) {
+			s, ok := canonicalJSON(v[name])
+			if !ok {
+				return "", false
+			}
+			parts = append(parts, strconv.Quote(name)+":"+s)
+		}
+	}
+	return open + strings.Join(parts, ",") + end, true
 }

@@ -135,7 +135,7 @@ var table = []Keyword{
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Note: "one type, or one and null (nullable); two or more types a union by JSON kind (see Type lists above)", Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
 	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; on a property, a fixed member (see Fixed members above); elsewhere an error", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
-	{Name: "enum", Drafts: allDrafts, Use: Shapes, Note: "a list of strings is a closed string enum; any other list of scalars a closed type holding the member's JSON text (see Enums above)", Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
+	{Name: "enum", Drafts: allDrafts, Use: Shapes, Note: "a list of strings is a closed string enum; any other list a closed type holding the member's JSON text (see Enums above)", Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
 	{Name: "properties", Drafts: allDrafts, Use: Shapes, Field: "Properties", BesideRef: true, Narrows: true,
 		Example: `{"a": {}, "b/c": {"type": "string"}}`,
 		kids:    schemaMap(Part, func(n *Node) *[]Property { return &n.Properties })},

@@ -97,3 +97,29 @@ func TestMixedEnumInUnion(t *testing.T) {
 		t.Error(`"two" decoded`)
 	}
 }
+
+// TestCompoundEnumMembers: arrays and objects match by JSON value (member
+// order and number spelling aside) and encode as the schema writes them.
+func TestCompoundEnumMembers(t *testing.T) {
+	for in, out := range map[string]string{
+		`[1.0, 2]`:                  `[1,2]`,
+		`{"b": [true], "a": 10e-1}`: `{"a":1,"b":[true]}`,
+		`[]`:                        `[]`,
+		`"x"`:                       `"x"`,
+	} {
+		var s Shape
+		if err := json.Unmarshal([]byte(in), &s); err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if got, err := json.Marshal(s); err != nil || string(got) != out {
+			t.Errorf("%s: encoded %s, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{`[2, 1]`, `[1, 2, 3]`, `{"a": 1}`, `{"a": 1, "b": [1]}`, `{}`, `[[]]`} {
+		var s Shape
+		if err := json.Unmarshal([]byte(bad), &s); err == nil || !strings.Contains(err.Error(), "Shape: unknown value") {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+}
