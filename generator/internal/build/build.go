@@ -57,6 +57,7 @@ func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 		return nil, nil, diag.Map(err, b.wrap)
 	}
 	ir.MarkObjects(b.types)
+	ir.MarkPayloadMaps(b.types)
 	return b.types, b.ns, nil
 }
 

@@ -116,3 +116,14 @@ func mapsAppend(o object) []Code {
 	}
 	return out
 }
+
+// payloadMapsClash refuses to encode a tagged variant whose payload holds
+// the tag's name in one of its maps: the union writes the tag itself.
+func payloadMapsClash(v *ir.Variant, tag string) []Code {
+	var out []Code
+	for _, m := range v.PayloadMaps {
+		out = append(out, If(List(Id("_"), Id("clash")).Op(":=").Id("x").Dot(m).Index(Lit(tag)), Id("clash")).Block(
+			Return(Nil(), Id("wireAtKey").Call(Id("wireEncodeErrorf").Call(Lit("the tag of a union's variant cannot be kept in "+m)), Lit(tag)))))
+	}
+	return out
+}

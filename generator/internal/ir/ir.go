@@ -353,6 +353,10 @@ type Variant struct {
 	// PayloadUnknown: the payload struct keeps unknown members, so the
 	// variant's encoder checks that none of them is the tag.
 	PayloadUnknown bool
+	// PayloadMaps are the Go names of the payload struct's maps of
+	// members (StructDecl.Maps), which the variant's encoder checks for
+	// the tag (MarkPayloadMaps).
+	PayloadMaps []string
 	// TakesKnown: the variant's decoder is told the names its union claims
 	// (the tag, and what the union was told), see Decl.TakesKnown.
 	TakesKnown bool

@@ -120,3 +120,25 @@ func TestMemberMapsDecodeErrors(t *testing.T) {
 		t.Fatalf("encoded %s, %v", out, err)
 	}
 }
+
+// TestMemberMapsInTaggedVariant: a union's tag is the union's, never a
+// map's member, though a pattern matches it; a map holding it does not
+// encode.
+func TestMemberMapsInTaggedVariant(t *testing.T) {
+	const doc = `{"kind":"env","path":"p","abc":[1]}`
+	var e Event
+	if err := json.Unmarshal([]byte(doc), &e); err != nil {
+		t.Fatal(err)
+	}
+	v, ok := e.Value.(*EventEnv)
+	if !ok || len(v.Matching2) != 1 || len(v.Matching2["abc"]) != 1 {
+		t.Fatalf("%#v", e.Value)
+	}
+	if out, err := json.Marshal(e); err != nil || string(out) != doc {
+		t.Fatalf("encoded %s, %v", out, err)
+	}
+	v.Matching2["kind"] = []int64{2}
+	if out, err := json.Marshal(e); err == nil || !strings.Contains(err.Error(), "$.kind: the tag of a union's variant cannot be kept in Matching2") {
+		t.Errorf("encoded %s, %v", out, err)
+	}
+}
