@@ -19,6 +19,12 @@ const (
 	PatchFields
 	// Validate: packages generated with Validate on.
 	Validate
+	// JSONEnums: a schema with an enum of numbers, booleans, null or a
+	// mix (a type holding the member's JSON text).
+	JSONEnums
+	// MemberMaps: a schema with patternProperties, or additionalProperties
+	// with a schema beside properties (typed maps beside the fields).
+	MemberMaps
 )
 
 // File is one runtime file: its path under this directory
@@ -75,6 +81,8 @@ var Manifest = []File{
 	{"wire_scan.go", Always},
 	{"wire_string.go", Always},
 	{"wire_unknown.go", Always},
+	{"wire_enum_json.go", JSONEnums},
+	{"wire_maps.go", MemberMaps},
 	// Only JSON-RPC ids keep a -0 (emit/negzero.go).
 	{"wire_negzero.go", Methods},
 	{"wire_patch.go", PatchFields},

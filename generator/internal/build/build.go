@@ -57,6 +57,7 @@ func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
 		return nil, nil, diag.Map(err, b.wrap)
 	}
 	ir.MarkObjects(b.types)
+	ir.MarkPayloadMaps(b.types)
 	return b.types, b.ns, nil
 }
 
@@ -113,7 +114,7 @@ func (b *builder) define(name string, n *schema.Node) error {
 		}
 		t.Kind, t.Newtype = ir.KindNewtype, &ir.Expr{Kind: ir.ExprNamed, Named: target}
 		return nil
-	case n.HasType("object") && len(n.Properties) > 0:
+	case n.HasType("object") && (len(n.Properties) > 0 || routesMembers(n)):
 		t.Kind = ir.KindStruct
 		t.Struct, err = b.structOf(name, n)
 		return err
@@ -167,9 +168,6 @@ func (b *builder) defineChoice(t *ir.Decl, n *schema.Node, alts []*schema.Node) 
 func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error) {
 	s := &ir.StructDecl{Extra: n.AdditionalAny, Closed: n.ClosedObject()}
 	b.honour(n, extraMembers...)
-	if n.AdditionalProperties != nil {
-		return nil, fmt.Errorf("%s/additionalProperties: typed additional properties beside properties are not supported", n.Path)
-	}
 	alts, err := n.Alternatives()
 	if err != nil {
 		return nil, err
@@ -186,11 +184,14 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 				s.Variant.TagLenient = true
 			}
 		}
-		if s.Extra || s.Closed {
-			return nil, fmt.Errorf("%s: additionalProperties or unevaluatedProperties beside a flattened union is not supported (extra members could not be told from variant members)", n.Path)
+		if s.Extra || s.Closed || n.AdditionalProperties != nil || len(n.PatternProperties) > 0 {
+			return nil, fmt.Errorf("%s: additionalProperties, patternProperties or unevaluatedProperties beside a flattened union is not supported (extra members could not be told from variant members)", n.Path)
 		}
 	}
-	s.Fields, err = b.fields(owner, n, skip)
+	if s.Fields, err = b.fields(owner, n, skip); err != nil {
+		return s, err
+	}
+	s.Maps, err = b.memberMaps(owner, n, s.Fields)
 	return s, err
 }
 
@@ -367,7 +368,7 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		}
 	}
 	switch {
-	case len(n.Properties) > 0:
+	case len(n.Properties) > 0 || routesMembers(n):
 		name := b.ns.Claim(hint, n.Path)
 		return ir.Expr{Kind: ir.ExprNamed, Named: name}, b.define(name, n)
 	case n.AdditionalProperties != nil:

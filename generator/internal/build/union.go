@@ -321,6 +321,10 @@ func (b *builder) kindsOfNode(n *schema.Node, depth int) string {
 		}
 	case len(n.Properties) > 0:
 		add("{")
+	case n.Enum != nil:
+		for _, raw := range n.Enum {
+			add(string(wireKindOf(raw)))
+		}
 	case alts != nil:
 		for _, a := range alts {
 			add(b.kindsOf(a, depth+1))
@@ -339,6 +343,20 @@ func (b *builder) kindsOfNode(n *schema.Node, depth int) string {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return string(out)
+}
+
+// wireKindOf is the kind of a JSON value, as jsonKindOf's.
+func wireKindOf(raw []byte) byte {
+	if len(raw) == 0 {
+		return '*'
+	}
+	switch c := raw[0]; c {
+	case '{', '[', '"', 't', 'n':
+		return c
+	case 'f':
+		return 't'
+	}
+	return '0'
 }
 
 func jsonKindOf(t string) byte {

@@ -24,6 +24,27 @@ func CheckValidatable(doc *schema.Doc, types []*ir.Decl) error {
 	if err := namesFree(types); err != nil {
 		return fmt.Errorf("%s: %w", doc.File, err)
 	}
+	if err := mapsValidatable(types); err != nil {
+		return fmt.Errorf("%s: %w", doc.File, err)
+	}
+	return nil
+}
+
+// mapsValidatable fails for a struct's map of members (patternProperties,
+// additionalProperties beside properties) whose values Validate would
+// have to check: it does not descend into those maps yet. Values of a
+// builtin type or raw JSON with no checks need none.
+func mapsValidatable(types []*ir.Decl) error {
+	for _, t := range types {
+		if t.Kind != ir.KindStruct {
+			continue
+		}
+		for _, m := range t.Struct.Maps {
+			if e := m.Elem; e.Checks != nil || (e.Kind != ir.ExprBuiltin && e.Kind != ir.ExprRaw) {
+				return fmt.Errorf("%s: Validate does not check the values of members kept in %s.%s yet (generate without Validate)", m.Path, t.Name, m.Go)
+			}
+		}
+	}
 	return nil
 }
 

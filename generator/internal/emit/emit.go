@@ -46,7 +46,7 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 	if err != nil {
 		return nil, err
 	}
-	rt, err := copyTemplates(pkg, info.ImportPath, runtimeFiles(runtimeParts{rpc: rpc != nil, client: clientConn(rpc) != nil, patch: ir.HasPatchFields(types)}))
+	rt, err := copyTemplates(pkg, info.ImportPath, runtimeFiles(runtimeParts{rpc: rpc != nil, client: clientConn(rpc) != nil, patch: ir.HasPatchFields(types), jsonEnums: hasJSONEnums(types), maps: hasMemberMaps(types)}))
 	if err != nil {
 		return nil, err
 	}

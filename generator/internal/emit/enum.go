@@ -30,9 +30,12 @@ func emitEnum(f *File, t *ir.Decl) {
 	docFunc(f, "IsKnown reports whether x is one of the values the schema names.").Params(Id("x").Id(t.Name)).Id("IsKnown").Params().Bool().Block(
 		Switch(Id("x")).Block(Case(known...).Block(Return(True()))),
 		Return(False()))
-	if e.Base == "string" {
+	switch {
+	case e.JSON:
+		emitJSONEnumCodec(f, t)
+	case e.Base == "string":
 		emitStringEnumCodec(f, t)
-	} else {
+	default:
 		emitScalarCodec(f, t.Name, ir.Expr{Kind: ir.ExprBuiltin, Builtin: e.Base})
 	}
 	emitMarshal(f, t.Name)

@@ -1,10 +1,13 @@
 package emit
 
-import "github.com/acpgen/acpgen/templates"
+import (
+	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/templates"
+)
 
 // runtimeParts says which optional parts of the runtime a package needs.
 type runtimeParts struct {
-	rpc, client, patch, validate bool
+	rpc, client, patch, validate, jsonEnums, maps bool
 }
 
 // wants reports whether a package with these parts gets runtime files of
@@ -19,6 +22,10 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.patch
 	case templates.Validate:
 		return p.validate
+	case templates.JSONEnums:
+		return p.jsonEnums
+	case templates.MemberMaps:
+		return p.maps
 	}
 	return true
 }
@@ -45,4 +52,25 @@ func manifestFiles(want func(templates.Need) bool) []string {
 		}
 	}
 	return names
+}
+
+// hasJSONEnums reports whether any type is a JSON enum (ir.Enum.JSON).
+func hasJSONEnums(types []*ir.Decl) bool {
+	for _, t := range types {
+		if t.Kind == ir.KindEnum && t.Enum.JSON {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMemberMaps reports whether any struct has maps of members
+// (ir.StructDecl.Maps).
+func hasMemberMaps(types []*ir.Decl) bool {
+	for _, t := range types {
+		if t.Kind == ir.KindStruct && len(t.Struct.Maps) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -39,6 +39,8 @@ type object struct {
 	// declare; with MembersDrop the object is generated as before the
 	// UnknownMembers field existed (Extra, Raw).
 	Members ir.MemberPolicy
+	// Maps hold the members routed by name (struct_maps.go).
+	Maps []*ir.MemberMap
 }
 
 // keeps reports whether the object has an Unknown field.
@@ -58,7 +60,7 @@ func (o object) records() bool { return o.tracks() && o.Variant == nil }
 func emitStruct(fs *fileSet, t *ir.Decl) {
 	f := fs.on(t.Gate)
 	docWith(f, t.Name, t.Doc, partsDoc(t.Struct.Parts))
-	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members}
+	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members, Maps: t.Struct.Maps}
 	emitObject(f, o)
 	if o.keeps() {
 		emitMarshalObject(f, t.Name)
@@ -74,6 +76,9 @@ func emitStruct(fs *fileSet, t *ir.Decl) {
 // emitObject emits the struct declaration, its decoder and its appenders.
 func emitObject(f *File, o object) {
 	f.Type().Id(o.Name).Struct(structFields(o)...)
+	if len(o.Maps) > 0 {
+		emitMemberRoutes(f, o)
+	}
 	emitObjectDecode(f, o)
 	emitAppendObject(f, ptrRecv(o.Name))
 	emitObjectMembers(f, o)
@@ -102,6 +107,7 @@ func structFields(o object) []Code {
 		out = append(out, Comment(naming.FlatUnionField+" holds the members that depend on the kind of "+o.Name+"."),
 			Id(naming.FlatUnionField).Id(o.Variant.Name).Tag(map[string]string{"json": "-"}))
 	}
+	out = append(out, mapFields(o)...)
 	if o.Extra && o.Members == ir.MembersDrop {
 		out = append(out, Comment("Extra keeps members the schema does not declare, verbatim."),
 			Id("Extra").Map(String()).Qual(jsonPkg, "RawMessage").Tag(map[string]string{"json": "-"}))
@@ -194,15 +200,21 @@ func emitObjectDecode(f *File, o object) {
 		fails = fails || decodeFails(fd)
 	}
 	cases = append(cases, partCases(o, seen, next)...)
+	var other []Code
 	switch {
 	case o.records() && o.keeps():
-		cases = append(cases, Default().Block(
-			If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
+		other = []Code{If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))}
 	case o.records():
-		cases = append(cases, Default().Block(
-			If(Err().Op(":=").Id("wireReject").Call(Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))))
+		other = []Code{If(Err().Op(":=").Id("wireReject").Call(Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))}
 	case o.Extra && !o.tracks():
-		cases = append(cases, Default().Block(extraDecode()...))
+		other = extraDecode()
+	}
+	switch {
+	case len(o.Maps) > 0:
+		cases = append(cases, routeDefault(o, other))
+		fails = true
+	case other != nil:
+		cases = append(cases, Default().Block(other...))
 	}
 	if seen.n > 0 {
 		body = append(body, seen.decl())
@@ -429,7 +441,7 @@ func emitObjectMembers(f *File, o object) {
 	} else if o.TagKey != "" {
 		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue))))
 	}
-	if holdsValues(o.Fields) || len(o.Parts) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
+	if holdsValues(o.Fields) || len(o.Parts) > 0 || len(o.Maps) > 0 || (o.Variant != nil && o.tracks()) || (o.Extra && !o.tracks()) {
 		body = append(body, Var().Err().Error())
 	}
 	for _, fd := range o.Fields {
@@ -439,6 +451,7 @@ func emitObjectMembers(f *File, o object) {
 		body = append(body, If(List(Id("buf"), Err()).Op("=").Id("x").Dot(p.Name).Dot("appendGatedMembers").Call(Id("buf"), Id("open")), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
 	}
+	body = append(body, mapsAppend(o)...)
 	switch {
 	case o.tracks():
 		body = append(body, appendUnknownTail(o)...)
@@ -504,6 +517,9 @@ func emitDeclaresMember(f *File, o object) {
 	}
 	if o.Variant != nil {
 		more = append(more, Id("x").Dot(naming.FlatUnionField).Dot("declaresMember").Call(Id("name")))
+	}
+	if len(o.Maps) > 0 {
+		more = append(more, Id(routesVar(o.Name)).Dot("takes").Call(Id("name")))
 	}
 	result := Code(False())
 	if len(more) > 0 {

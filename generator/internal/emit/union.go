@@ -335,6 +335,9 @@ func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
 		body = append(body, If(Err().Op(":=").Id("wireUnknownClash").Call(Op("&").Id("x").Dot("Unknown"), Lit(u.Tag)), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
 	}
+	if v != u.Fallback && u.Tag != "" {
+		body = append(body, payloadMapsClash(v, u.Tag)...)
+	}
 	if v != u.Fallback {
 		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(u.Tag)+":"+quoteJSON(v.Tag))))
 	}

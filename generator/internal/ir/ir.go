@@ -161,6 +161,30 @@ type StructDecl struct {
 	// Parts hold the fields that need more unstable features than the
 	// struct itself, one embedded struct per feature set.
 	Parts []*FieldPart
+	// Maps hold the members no property declares, routed by name: one
+	// map per patternProperties pattern in schema order, then the typed
+	// additionalProperties map (Pattern nil). Decoding puts a member in
+	// the first map whose pattern its name matches, else in the typed
+	// map; encoding refuses a key decoding would route elsewhere.
+	Maps []*MemberMap
+}
+
+// MemberMap is one of a struct's maps of members (StructDecl.Maps).
+type MemberMap struct {
+	Go   string
+	Doc  string
+	Path string
+	// Pattern is the names the map takes; nil for the typed additional
+	// members, which takes the names no pattern matches.
+	Pattern *Pattern
+	Elem    Expr
+}
+
+// TypedExtra reports whether the struct keeps the members no property
+// declares and no pattern matches in a typed map (additionalProperties
+// with a schema), so that none is left unknown.
+func (s *StructDecl) TypedExtra() bool {
+	return len(s.Maps) > 0 && s.Maps[len(s.Maps)-1].Pattern == nil
 }
 
 // FieldPart is the fields of a struct that one set of unstable features
@@ -189,14 +213,21 @@ type Enum struct {
 	Values []EnumValue
 	// Open enums accept any value of Base; closed ones reject unknown values.
 	Open bool
+	// JSON: the members are JSON values of any kind (an `enum` list of
+	// numbers, booleans, null or a mix), so the type is a string holding
+	// a member's JSON text, and each value's String is that text. Closed.
+	JSON bool
 }
 
 // EnumValue is one named constant.
 type EnumValue struct {
 	Go     string
-	String string // for string enums
+	String string // for string enums; the member's JSON text for JSON enums
 	Int    int64  // for integer enums
 	Doc    string
+	// Key is what a JSON enum's decoder matches the value by: JSON-equal
+	// values have one key (1, 1.0 and 1e0 are one number).
+	Key string
 }
 
 // UnionDecl is a sum type: a Go struct with one field, Value, holding one of the
@@ -322,6 +353,10 @@ type Variant struct {
 	// PayloadUnknown: the payload struct keeps unknown members, so the
 	// variant's encoder checks that none of them is the tag.
 	PayloadUnknown bool
+	// PayloadMaps are the Go names of the payload struct's maps of
+	// members (StructDecl.Maps), which the variant's encoder checks for
+	// the tag (MarkPayloadMaps).
+	PayloadMaps []string
 	// TakesKnown: the variant's decoder is told the names its union claims
 	// (the tag, and what the union was told), see Decl.TakesKnown.
 	TakesKnown bool

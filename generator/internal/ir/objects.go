@@ -54,3 +54,29 @@ func unionIsObject(u *UnionDecl, isObject func(*Expr) bool) bool {
 	}
 	return true
 }
+
+// MarkPayloadMaps records, on each tagged variant whose payload struct
+// keeps members in maps, the names of those maps: a key there equal to
+// the tag would be written twice.
+func MarkPayloadMaps(types []*Decl) {
+	byName := map[string]*Decl{}
+	for _, t := range types {
+		byName[t.Name] = t
+	}
+	for _, t := range types {
+		for _, u := range Unions(t) {
+			if u.Tag == "" {
+				continue
+			}
+			for _, v := range u.AllVariants() {
+				p := byName[v.Payload]
+				if v.Shape != ShapePayload || p == nil || p.Kind != KindStruct {
+					continue
+				}
+				for _, m := range p.Struct.Maps {
+					v.PayloadMaps = append(v.PayloadMaps, m.Go)
+				}
+			}
+		}
+	}
+}

@@ -15,7 +15,7 @@ func KeepUnknownMembers(types []*Decl) {
 		}
 		switch {
 		case t.Kind == KindStruct:
-			t.Struct.Members = policy(t.Struct.Closed)
+			t.Struct.Members = policy(t.Struct.Closed || t.Struct.TypedExtra())
 		case t.Object && (t.Kind == KindNewtype || t.Kind == KindRaw):
 			t.DeclaresMembers = true
 		}
