@@ -51,6 +51,13 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 		return nil, err
 	}
 	files = append(files, pd)
+	if helpers != nil && helpers.Session != nil {
+		ss, err := sessionPackage(info.ImportPath, helpers.Session)
+		if err != nil {
+			return nil, err
+		}
+		rt = append(rt, ss...)
+	}
 	slices.SortFunc(files, func(a, b OutputFile) int { return strings.Compare(a.Name, b.Name) })
 	return append(files, rt...), nil
 }

@@ -19,6 +19,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.patch
 	case templates.Validate:
 		return p.validate
+	case templates.Sessions:
+		return false // the session subpackage (sessionPackage)
 	}
 	return true
 }
