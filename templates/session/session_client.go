@@ -28,7 +28,7 @@ var ErrHoldLimit = errors.New("session: too many updates for sessions not opened
 // own SessionUpdate. A Client is safe for concurrent use.
 type Client struct {
 	conn      *acp.ClientConn
-	fallback  func(context.Context, *acp.SessionNotification) error
+	fallback  func(context.Context, *Notification) error
 	onError   func(error)
 	holdLimit int
 	turnBuf   int
@@ -41,7 +41,7 @@ type Client struct {
 
 // heldUpdate is an update held until an open names its session.
 type heldUpdate struct {
-	n *acp.SessionNotification
+	n *Notification
 }
 
 // Option configures a Client.
@@ -50,7 +50,7 @@ type Option func(*Client)
 // WithFallback receives the updates for sessions the Client does not know
 // (the program did not open them, or closed them). Without it they are
 // dropped and reported to the error hook.
-func WithFallback(f func(ctx context.Context, n *acp.SessionNotification) error) Option {
+func WithFallback(f func(ctx context.Context, n *Notification) error) Option {
 	return func(c *Client) { c.fallback = f }
 }
 
@@ -87,7 +87,7 @@ func NewClient(conn *acp.ClientConn, opts ...Option) *Client {
 // SessionUpdate is the handler of session/update: it folds the update into
 // its session, in arrival order, and hands it to the session's turn. It
 // never blocks on the program.
-func (c *Client) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
+func (c *Client) SessionUpdate(ctx context.Context, n *Notification) error {
 	c.mu.Lock()
 	s := c.sessions[n.SessionID]
 	if s == nil && c.opening > 0 {
@@ -110,7 +110,7 @@ func (c *Client) SessionUpdate(ctx context.Context, n *acp.SessionNotification) 
 
 // unknown hands an update for a session the Client does not know to the
 // fallback.
-func (c *Client) unknown(ctx context.Context, n *acp.SessionNotification) error {
+func (c *Client) unknown(ctx context.Context, n *Notification) error {
 	if c.fallback != nil {
 		return c.fallback(ctx, n)
 	}

@@ -10,6 +10,9 @@ import (
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
 
+// Notification is the params of session/update: one update of one session.
+type Notification = acp.SessionNotification
+
 // folds is what each session update does to a session's State, by the wire
 // name of its variant (sessionUpdate); the rest are kept in State.Other.
 var folds = map[string]foldRow{

@@ -20,6 +20,7 @@ func sessionPackage(importPath string, f *ir.SessionFold) ([]OutputFile, error) 
 	var b strings.Builder
 	fmt.Fprintf(&b, "// %s\n\npackage %s\n\n", GeneratedHeader, templates.SessionPackage)
 	fmt.Fprintf(&b, "import (\n\t\"context\"\n\n\tacp %q\n)\n\n", importPath)
+	fmt.Fprintf(&b, "// Notification is the params of session/update: one update of one session.\ntype Notification = acp.%s\n\n", f.Notification)
 	b.WriteString("// folds is what each session update does to a session's State, by the wire\n// name of its variant (sessionUpdate); the rest are kept in State.Other.\nvar folds = map[string]foldRow{\n")
 	for _, r := range f.Rows {
 		if r.Key != "" {

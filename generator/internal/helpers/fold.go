@@ -42,6 +42,7 @@ type foldSpec struct {
 const (
 	sessionUnion  = "SessionUpdate"
 	sessionCancel = "session/cancel"
+	sessionUpdate = "session/update"
 )
 
 // BuildSessionFold returns the fold of the session updates the schema
@@ -66,8 +67,13 @@ func BuildSessionFold(types []*ir.Decl, rpc *ir.RPC) *ir.SessionFold {
 				out.Cancel, out.CancelParams = m.Go, m.Params
 			}
 		}
+		for _, m := range c.Handles.Methods {
+			if m.Name == sessionUpdate && m.Notification && len(m.Gate) == 0 {
+				out.Notification = m.Params
+			}
+		}
 	}
-	if out.Cancel == "" {
+	if out.Cancel == "" || out.Notification == "" {
 		return nil
 	}
 	for _, v := range d.Union.Variants {

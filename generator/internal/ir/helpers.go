@@ -121,6 +121,8 @@ type SessionFold struct {
 	// Cancel is the client connection's method sending the notification
 	// that cancels a session's prompt, and its params type.
 	Cancel, CancelParams string
+	// Notification is the params type of session/update.
+	Notification string
 }
 
 // FoldVariant is one variant of the session update union.
