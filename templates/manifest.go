@@ -35,6 +35,9 @@ const Reference = "github.com/acpgen/acpgen/gen/acp/v1"
 const (
 	SessionPackage = "session"
 	SessionTable   = "fold_table.go"
+	// SessionReferenceTable is gen/acp/v1's table, which the runtime is
+	// compiled against here; it is not copied.
+	SessionReferenceTable = "session/zz_v1_table.go"
 )
 
 // File is one runtime file: its path under this directory

@@ -51,7 +51,9 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 		return nil, err
 	}
 	files = append(files, pd)
-	if helpers != nil && helpers.Session != nil {
+	// The session subpackage imports the generated package, by its import
+	// path: without one, there is none.
+	if helpers != nil && helpers.Session != nil && info.ImportPath != "" {
 		ss, err := sessionPackage(info.ImportPath, helpers.Session)
 		if err != nil {
 			return nil, err

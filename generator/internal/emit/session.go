@@ -14,9 +14,6 @@ import (
 // and a chunk's content) and the session runtime, compiled against the
 // generated package by its import path.
 func sessionPackage(importPath string, f *ir.SessionFold) ([]OutputFile, error) {
-	if importPath == "" {
-		return nil, ErrNoImportPath
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "// %s\n\npackage %s\n\n", GeneratedHeader, templates.SessionPackage)
 	fmt.Fprintf(&b, "import (\n\t\"context\"\n\n\tacp %q\n)\n\n", importPath)

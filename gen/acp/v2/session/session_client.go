@@ -37,7 +37,7 @@ type Client struct {
 
 	mu       sync.Mutex
 	sessions map[acp.SessionID]*Session
-	opening  int          // pending opens whose id is not known yet
+	opening  int           // pending opens whose id is not known yet
 	held     []*heldUpdate // updates for unknown ids while opening > 0
 }
 
