@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -22,6 +23,11 @@ type Sessions[T any] struct {
 	mu   sync.Mutex
 	m    map[acp.SessionID]*AgentSession[T]
 	caps Capabilities
+
+	// After-reply (Trace): the requests opening sessions, by JSON-RPC id,
+	// and what to run once each is answered, by session id.
+	opening map[string]acp.SessionID
+	after   map[acp.SessionID][]func()
 }
 
 // AgentSession is one session of the agent.
@@ -102,10 +108,13 @@ func (r *Sessions[T]) Cancel(id acp.SessionID) {
 }
 
 // Prompt runs a prompt turn of the session: f does the work and returns
-// its stop reason. When session/cancel arrived for the session while f ran
-// (Cancel), the turn's stop reason is "cancelled" and its error nil,
-// whatever f returned: ACP asks an agent to end a cancelled turn that way,
-// not with the error its cancelled work produced.
+// its stop reason. When the turn was cancelled while f ran, its stop
+// reason is "cancelled" and its error nil, whatever f returned: ACP asks
+// an agent to end a cancelled turn that way, not with the error its
+// cancelled work produced. Cancelled means session/cancel arrived for the
+// session (Cancel) or ctx is done: the connection cancels the context of a
+// session's prompt as the notification arrives, before its handler runs,
+// and when the client cancels the request or the connection ends.
 func (r *Sessions[T]) Prompt(ctx context.Context, id acp.SessionID, f func(context.Context, *AgentSession[T]) (string, error)) (string, error) {
 	s, err := r.Get(id)
 	if err != nil {
@@ -122,7 +131,7 @@ func (r *Sessions[T]) Prompt(ctx context.Context, id acp.SessionID, f func(conte
 	s.prompts--
 	cancelled := s.cancelled
 	s.mu.Unlock()
-	if cancelled {
+	if cancelled || ctx.Err() != nil {
 		return StopCancelled, nil
 	}
 	return stop, err
@@ -142,6 +151,110 @@ func (r *Sessions[T]) Capabilities() Capabilities {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.caps
+}
+
+// openMethods are the requests after whose answer AfterReply runs.
+var openMethods = map[string]bool{"session/new": true, "session/load": true, "session/resume": true}
+
+// AfterReply runs f once the answer to the request opening the session id
+// (session/new, session/load, session/resume) has been written: for the
+// updates a client must see after it (the available commands of a new
+// session, a mode it starts in). Call it from that request's handler,
+// before it returns, on a connection whose trace is the registry's
+// (Trace). f runs on a goroutine of its own, after any earlier f of the
+// session; when the request fails, f does not run.
+func (r *Sessions[T]) AfterReply(id acp.SessionID, f func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.after == nil {
+		r.after = map[acp.SessionID][]func(){}
+	}
+	r.after[id] = append(r.after[id], f)
+}
+
+// Trace returns the wire tap AfterReply needs: give it to the agent's
+// connection, acp.WithTrace(sessions.Trace(nil)). It notes the requests
+// that open sessions as they arrive and runs their AfterReply functions
+// once their answers are written, then calls next (when not nil) with
+// every message.
+func (r *Sessions[T]) Trace(next func(acp.TraceDirection, []byte)) func(acp.TraceDirection, []byte) {
+	return func(dir acp.TraceDirection, line []byte) {
+		switch dir {
+		case acp.TraceIn:
+			r.traceIn(line)
+		case acp.TraceOut:
+			r.traceOut(line)
+		}
+		if next != nil {
+			next(dir, line)
+		}
+	}
+}
+
+// traceEnvelope is what the tap reads of a message.
+type traceEnvelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		SessionID acp.SessionID `json:"sessionId"`
+	} `json:"params"`
+	Result struct {
+		SessionID acp.SessionID `json:"sessionId"`
+	} `json:"result"`
+	Error json.RawMessage `json:"error"`
+}
+
+// traceIn notes a request opening a session.
+func (r *Sessions[T]) traceIn(line []byte) {
+	if !bytes.Contains(line, []byte(`"session/`)) {
+		return
+	}
+	var e traceEnvelope
+	if json.Unmarshal(line, &e) != nil || !openMethods[e.Method] || len(e.ID) == 0 {
+		return
+	}
+	r.mu.Lock()
+	if r.opening == nil {
+		r.opening = map[string]acp.SessionID{}
+	}
+	r.opening[string(e.ID)] = e.Params.SessionID // "" for session/new: its answer names it
+	r.mu.Unlock()
+}
+
+// traceOut runs the AfterReply functions of a session once the answer to
+// its opening request is written.
+func (r *Sessions[T]) traceOut(line []byte) {
+	r.mu.Lock()
+	waiting := len(r.opening) > 0
+	r.mu.Unlock()
+	if !waiting || bytes.Contains(line, []byte(`"method"`)) {
+		return
+	}
+	var e traceEnvelope
+	if json.Unmarshal(line, &e) != nil {
+		return
+	}
+	r.mu.Lock()
+	id, ok := r.opening[string(e.ID)]
+	if !ok {
+		r.mu.Unlock()
+		return
+	}
+	delete(r.opening, string(e.ID))
+	if id == "" {
+		id = e.Result.SessionID
+	}
+	fs := r.after[id]
+	delete(r.after, id)
+	r.mu.Unlock()
+	if len(e.Error) > 0 && string(e.Error) != "null" || len(fs) == 0 {
+		return
+	}
+	go func() {
+		for _, f := range fs {
+			f()
+		}
+	}()
 }
 
 // Capabilities is what a client offered at initialize, by wire names.

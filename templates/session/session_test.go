@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -41,6 +42,9 @@ func (a *scriptedAgent) NewSession(ctx context.Context, p *acp.NewSessionRequest
 	_ = s.Message(ctx, "early ")
 	_ = a.conn.Session("ghost").Message(ctx, "for nobody")
 	_ = s.Message(ctx, "hello")
+	if p.Cwd == "/after" {
+		a.sessions.AfterReply(id, func() { _ = s.Message(context.Background(), " after") })
+	}
 	return &acp.NewSessionResponse{SessionID: id}, nil
 }
 
@@ -108,6 +112,7 @@ type pair struct {
 	mu       sync.Mutex
 	fallback []string // session ids the fallback received
 	errs     []error
+	received []string // the client's incoming messages
 }
 
 func newPair(t *testing.T, opts ...Option) *pair {
@@ -115,8 +120,14 @@ func newPair(t *testing.T, opts ...Option) *pair {
 	ar, cw := io.Pipe()
 	cr, aw := io.Pipe()
 	p := &pair{agent: &scriptedAgent{sessions: NewSessions[string](), many: 10000, started: make(chan struct{})}}
-	p.agent.conn = acp.NewAgentConn(ar, aw)
-	p.conn = acp.NewClientConn(cr, cw)
+	p.agent.conn = acp.NewAgentConn(ar, aw, acp.WithTrace(p.agent.sessions.Trace(nil)))
+	p.conn = acp.NewClientConn(cr, cw, acp.WithTrace(func(dir acp.TraceDirection, line []byte) {
+		if dir == acp.TraceIn {
+			p.mu.Lock()
+			p.received = append(p.received, string(line))
+			p.mu.Unlock()
+		}
+	}))
 	opts = append([]Option{
 		WithFallback(func(_ context.Context, n *Notification) error {
 			p.mu.Lock()
@@ -146,14 +157,35 @@ func ctxT(t *testing.T) context.Context {
 func TestUpdatesBeforeNewSessionAnswer(t *testing.T) {
 	p := newPair(t)
 	ctx := ctxT(t)
-	s, _, err := p.client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/tmp", MCPServers: []acp.MCPServer{}})
+	s, _, err := p.client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/after", MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The answer came after the updates: all of them are folded already.
 	st := s.State()
-	if len(st.Messages) != 1 || st.Messages[0].Text() != "early hello" {
+	if len(st.Messages) != 1 || !strings.HasPrefix(st.Messages[0].Text(), "early hello") {
 		t.Fatalf("messages: %+v", st.Messages)
+	}
+	// The after-reply update follows the answer on the wire.
+	for deadline := time.Now().Add(10 * time.Second); s.State().Messages[0].Text() != "early hello after"; {
+		if time.Now().After(deadline) {
+			t.Fatalf("after-reply update missing: %q", s.State().Messages[0].Text())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	p.mu.Lock()
+	answer, after := -1, -1
+	for i, line := range p.received {
+		switch {
+		case strings.Contains(line, `"result":{"sessionId":"s1"`):
+			answer = i
+		case strings.Contains(line, `" after"`):
+			after = i
+		}
+	}
+	p.mu.Unlock()
+	if answer < 0 || after < answer {
+		t.Fatalf("answer at %d, after-reply update at %d", answer, after)
 	}
 	if _, ok := st.Latest["available_commands_update"]; !ok {
 		t.Fatalf("commands update missing: %v", st.Latest)
