@@ -23,6 +23,7 @@ var readmePages = []string{
 	"docs/mplp.md",
 	"docs/development.md",
 	"docs/remote.md",
+	"docs/sessions.md",
 	"bench/README.md",
 }
 
