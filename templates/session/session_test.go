@@ -148,6 +148,17 @@ func newPair(t *testing.T, opts ...Option) *pair {
 	return p
 }
 
+// open opens a session with the scripted agent.
+func (p *pair) open(t *testing.T) (context.Context, *Session) {
+	t.Helper()
+	ctx := ctxT(t)
+	s, _, err := p.client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/tmp", MCPServers: []acp.MCPServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, s
+}
+
 func ctxT(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
@@ -218,11 +229,7 @@ func TestHistoryBeforeLoadAnswer(t *testing.T) {
 
 func TestTurnToolCallsAndPlan(t *testing.T) {
 	p := newPair(t)
-	ctx := ctxT(t)
-	s, _, err := p.client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/tmp", MCPServers: []acp.MCPServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, s := p.open(t)
 	turn := s.Prompt(ctx, acp.TextBlock("go"))
 	var n int
 	for range turn.Updates() {
@@ -274,11 +281,7 @@ func TestToolCallUpdateBeforeCall(t *testing.T) {
 
 func TestCancelEndsTurnCancelled(t *testing.T) {
 	p := newPair(t)
-	ctx := ctxT(t)
-	s, _, err := p.client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/tmp", MCPServers: []acp.MCPServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, s := p.open(t)
 	turn := s.Prompt(ctx, acp.TextBlock("wait"))
 	<-p.agent.started
 	stop, err := turn.Cancel(ctx)
@@ -293,11 +296,7 @@ func TestCancelEndsTurnCancelled(t *testing.T) {
 func TestSlowReader(t *testing.T) {
 	const bound = 256
 	p := newPair(t, WithTurnBuffer(bound))
-	ctx := ctxT(t)
-	s, _, err := p.client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/tmp", MCPServers: []acp.MCPServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, s := p.open(t)
 	before := len(s.State().Messages[0].Content)
 	turn := s.Prompt(ctx, acp.TextBlock("many"))
 	read, last := 0, -1
