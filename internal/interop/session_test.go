@@ -96,3 +96,73 @@ func TestGoSessionClientDrivesTypeScriptAgent(t *testing.T) {
 		t.Errorf("error hook: %v", <-hookErrs)
 	}
 }
+
+// sessionAgent is goAgent on the agent's session registry: sessions by id
+// with their directory, the client's capabilities from initialize, and a
+// "wait" prompt whose work returns its context's error, which the registry
+// turns into the stop reason "cancelled".
+type sessionAgent struct {
+	*goAgent
+	sessions *session.Sessions[string]
+}
+
+func (a *sessionAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
+	a.sessions.SetCapabilities(p.ClientCapabilities)
+	if c := a.sessions.Capabilities(); !c.CanReadFiles() || !c.CanWriteFiles() || !c.CanRunTerminals() {
+		return nil, acp.NewInvalidParamsError("expected fs and terminal capabilities")
+	}
+	return a.goAgent.Initialize(ctx, p)
+}
+
+func (a *sessionAgent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*acp.NewSessionResponse, error) {
+	id := acp.SessionID("go-session-1")
+	if _, err := a.sessions.Create(id, p.Cwd); err != nil {
+		return nil, err
+	}
+	return &acp.NewSessionResponse{SessionID: id}, nil
+}
+
+func (a *sessionAgent) SessionCancel(ctx context.Context, p *acp.CancelNotification) error {
+	a.sessions.Cancel(p.SessionID)
+	return nil
+}
+
+func (a *sessionAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptResponse, error) {
+	stop, err := a.sessions.Prompt(ctx, p.SessionID, func(ctx context.Context, s *session.AgentSession[string]) (string, error) {
+		sender := a.conn.Session(s.ID())
+		if p.Prompt[0].Value.(*acp.ContentBlockText).Text == "wait" {
+			if err := sender.Message(ctx, "waiting"); err != nil {
+				return "", err
+			}
+			<-ctx.Done()
+			return "", ctx.Err()
+		}
+		a.cwd = s.Data
+		update := func(u acp.SessionUpdate) error { return sender.Update(ctx, u) }
+		text := func(t string) acp.ContentChunk { return acp.ContentChunk{Content: acp.TextBlock(t)} }
+		return string(acp.StopReasonEndTurn), a.turn(ctx, s.ID(), update, text)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &acp.PromptResponse{StopReason: acp.StopReason(stop)}, nil
+}
+
+// The SDK's test client against a Go agent on the session registry.
+func TestTypeScriptClientDrivesGoSessionAgent(t *testing.T) {
+	node, dir := sdk(t)
+	client := tssdk.Start(t, node, dir, "client.mjs", t.TempDir())
+	agent := &sessionAgent{goAgent: &goAgent{}, sessions: session.NewSessions[string]()}
+	agent.conn = acp.NewAgentConn(client.Stdout, client.Stdin)
+	go agent.conn.Serve(agent)
+	client.Wait(t) // client.mjs exits 0 only when the whole exchange matched
+	client.Stdin.Close()
+	select {
+	case <-agent.conn.Done():
+	case <-time.After(10 * time.Second):
+		t.Error("the agent connection did not end after the client exited")
+	}
+	if agent.sessions.Len() != 1 {
+		t.Errorf("%d sessions held", agent.sessions.Len())
+	}
+}
