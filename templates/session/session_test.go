@@ -373,3 +373,17 @@ func TestAgentPromptNotFound(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// TestOpenFailure: a failed open forgets the session it registered, not
+// one open before.
+func TestOpenFailure(t *testing.T) {
+	c := NewClient(nil)
+	fail := func(context.Context) error { return errors.New("no") }
+	if _, err := c.Open(context.Background(), "a", fail); err == nil || c.Session("a") != nil {
+		t.Fatalf("err %v, session %v", err, c.Session("a"))
+	}
+	s := c.Expect().Bind("b")
+	if _, err := c.Open(context.Background(), "b", fail); err == nil || c.Session("b") != s {
+		t.Fatal("the open session b was forgotten")
+	}
+}

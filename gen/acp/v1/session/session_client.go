@@ -232,16 +232,26 @@ func (c *Client) ResumeSession(ctx context.Context, params *acp.ResumeSessionReq
 
 // Open opens a session whose id the program knows (session/load replays
 // its history before answering): the session is registered, then call
-// sends the request; when it fails, the session is closed again.
+// sends the request; when it fails, a session registered by this call is
+// forgotten again.
 //
 //	s, err := client.Open(ctx, id, func(ctx context.Context) error {
 //		_, err := conn.LoadSession(ctx, &acp.LoadSessionRequest{SessionID: id, Cwd: dir})
 //		return err
 //	})
 func (c *Client) Open(ctx context.Context, id acp.SessionID, call func(context.Context) error) (*Session, error) {
-	s := c.session(id)
+	c.mu.Lock()
+	existed := c.sessions[id] != nil
+	s := c.sessionLocked(id)
+	c.mu.Unlock()
 	if err := call(ctx); err != nil {
-		c.Close(id)
+		if !existed { // a session open before stays open
+			c.mu.Lock()
+			if c.sessions[id] == s {
+				delete(c.sessions, id)
+			}
+			c.mu.Unlock()
+		}
 		return nil, err
 	}
 	return s, nil
