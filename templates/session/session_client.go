@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
@@ -277,8 +278,7 @@ type Session struct {
 	client *Client
 	fold   fold
 
-	mu   sync.Mutex
-	turn *Turn // the turn receiving updates, nil between turns
+	turn atomic.Pointer[Turn] // the turn receiving updates, nil between turns
 }
 
 // ID is the session's id.
@@ -293,10 +293,7 @@ func (s *Session) State() State { return s.fold.snapshot() }
 // Client's lock for held ones: both keep arrival order.
 func (s *Session) deliver(u acp.SessionUpdate) {
 	f := s.fold.apply(u)
-	s.mu.Lock()
-	t := s.turn
-	s.mu.Unlock()
-	if t != nil {
+	if t := s.turn.Load(); t != nil {
 		t.add(u, f)
 	}
 }

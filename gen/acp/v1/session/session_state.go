@@ -54,8 +54,13 @@ type Message struct {
 	// ID is the message id the chunks name; "" where they name none (ACP
 	// v1, whose consecutive chunks of one kind are one message).
 	ID string
-	// Content is the message's blocks in arrival order.
+	// Content is the message's blocks in arrival order, consecutive plain
+	// text chunks joined into one text block, as ACP asks a client to join
+	// the chunks of a message (a text chunk with annotations, _meta or
+	// unknown members stays a block of its own).
 	Content []acp.ContentBlock
+	// Chunks counts the chunks folded into the message.
+	Chunks int
 }
 
 // Text is the text of the message's text blocks, joined.
@@ -128,12 +133,74 @@ func (s State) ToolCall(id string) (ToolCall, bool) {
 	return ToolCall{}, false
 }
 
-// fold is a session's State as it is built, under its lock.
+// fold is a session's State as it is built, under its lock; its messages
+// are kept apart (msgs) and become State.Messages in snapshot.
 type fold struct {
 	mu    sync.Mutex
 	state State
+	msgs  []*messageFold
 	calls map[string]*toolCallFold
 	plans map[string]int
+}
+
+// messageFold is one message as it is built: its blocks, and the trailing
+// run of plain text chunks as pages of bytes, which hold no pointers (the
+// garbage collector does not scan them) and are never copied as they grow.
+// done caches the Message a snapshot built, until it changes.
+type messageFold struct {
+	kind, id string
+	blocks   []acp.ContentBlock
+	text     [][]byte
+	size     int // bytes in text
+	chunks   int
+	done     *Message
+}
+
+// textPage is the size of a page of a message's text.
+const textPage = 16 << 10
+
+// joined returns the trailing text run as one string.
+func (m *messageFold) joined() string {
+	var b strings.Builder
+	b.Grow(m.size)
+	for _, p := range m.text {
+		b.Write(p)
+	}
+	return b.String()
+}
+
+// message is the Message m is so far.
+func (m *messageFold) message() Message {
+	if m.done != nil {
+		return *m.done
+	}
+	content := m.blocks[:len(m.blocks):len(m.blocks)]
+	if m.size > 0 {
+		content = append(content, acp.ContentBlock{Value: &acp.ContentBlockText{Text: m.joined()}})
+	}
+	m.done = &Message{Kind: m.kind, ID: m.id, Content: content, Chunks: m.chunks}
+	return *m.done
+}
+
+// add appends one chunk's content.
+func (m *messageFold) add(content acp.ContentBlock) {
+	m.chunks++
+	m.done = nil
+	if t, ok := content.Value.(*acp.ContentBlockText); ok && t != nil && t.Annotations == nil && len(t.Meta) == 0 && t.Unknown.Len() == 0 {
+		last := len(m.text) - 1
+		if last < 0 || len(m.text[last])+len(t.Text) > cap(m.text[last]) {
+			m.text = append(m.text, make([]byte, 0, max(textPage, len(t.Text))))
+			last++
+		}
+		m.text[last] = append(m.text[last], t.Text...)
+		m.size += len(t.Text)
+		return
+	}
+	if m.size > 0 {
+		m.blocks = append(m.blocks, acp.ContentBlock{Value: &acp.ContentBlockText{Text: m.joined()}})
+		m.text, m.size = nil, 0
+	}
+	m.blocks = append(m.blocks, content)
 }
 
 // toolCallFold is one tool call's members: those of its announcement and
@@ -191,17 +258,18 @@ func (f *fold) apply(u acp.SessionUpdate) (out folded) {
 // and id, or starts a message (by id where chunks name one: the chunks of
 // messages may interleave).
 func (f *fold) chunk(kind, id string, content acp.ContentBlock) {
-	s := &f.state
-	for i := len(s.Messages) - 1; i >= 0; i-- {
-		if m := &s.Messages[i]; m.Kind == kind && m.ID == id {
-			m.Content = append(m.Content, content) // copies are cut at their length (snapshot)
+	for i := len(f.msgs) - 1; i >= 0; i-- {
+		if m := f.msgs[i]; m.kind == kind && m.id == id {
+			m.add(content)
 			return
 		}
 		if id == "" {
 			break // no message ids (v1): only the last message continues
 		}
 	}
-	s.Messages = append(s.Messages, Message{Kind: kind, ID: id, Content: []acp.ContentBlock{content}})
+	m := &messageFold{kind: kind, id: id}
+	m.add(content)
+	f.msgs = append(f.msgs, m)
 }
 
 // toolCall merges one tool call update (or announcement) by its id.
@@ -259,15 +327,15 @@ func (f *fold) plan(id string, u acp.SessionUpdate) {
 }
 
 // snapshot copies the state: its slices are cut to their length, so the
-// fold's later appends never reach the copy, and its map is copied.
+// fold's later appends never reach the copy, its map is copied and its
+// messages built (only those changed since the last snapshot).
 func (f *fold) snapshot() State {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	s := f.state
-	s.Messages = append([]Message(nil), s.Messages...)
-	for i := range s.Messages {
-		c := s.Messages[i].Content
-		s.Messages[i].Content = c[:len(c):len(c)]
+	s.Messages = make([]Message, len(f.msgs))
+	for i, m := range f.msgs {
+		s.Messages[i] = m.message()
 	}
 	s.ToolCalls = append([]ToolCall(nil), s.ToolCalls...)
 	s.Plans = s.Plans[:len(s.Plans):len(s.Plans)]

@@ -68,11 +68,7 @@ func (s *Session) Prompt(ctx context.Context, blocks ...acp.ContentBlock) *Turn 
 		s: s, cancel: make(chan struct{}), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		bound: s.client.turnBuf,
 	}
-	s.mu.Lock()
-	old := s.turn
-	s.turn = t
-	s.mu.Unlock()
-	if old != nil {
+	if old := s.turn.Swap(t); old != nil {
 		old.finish(nil, "", ErrTurnReplaced)
 	}
 	go t.run(ctx, &acp.PromptRequest{SessionID: s.id, Prompt: blocks})
@@ -175,12 +171,7 @@ func (t *Turn) finish(resp *acp.PromptResponse, stop string, err error) {
 	}
 	t.stop, t.err = stop, err
 	t.mu.Unlock()
-	s := t.s
-	s.mu.Lock()
-	if s.turn == t {
-		s.turn = nil
-	}
-	s.mu.Unlock()
+	t.s.turn.CompareAndSwap(t, nil)
 	close(t.done)
 	t.signal()
 }
