@@ -150,18 +150,11 @@ func (a *sessionAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.P
 
 // The SDK's test client against a Go agent on the session registry.
 func TestTypeScriptClientDrivesGoSessionAgent(t *testing.T) {
-	node, dir := sdk(t)
-	client := tssdk.Start(t, node, dir, "client.mjs", t.TempDir())
 	agent := &sessionAgent{goAgent: &goAgent{}, sessions: session.NewSessions[string]()}
-	agent.conn = acp.NewAgentConn(client.Stdout, client.Stdin)
-	go agent.conn.Serve(agent)
-	client.Wait(t) // client.mjs exits 0 only when the whole exchange matched
-	client.Stdin.Close()
-	select {
-	case <-agent.conn.Done():
-	case <-time.After(10 * time.Second):
-		t.Error("the agent connection did not end after the client exited")
-	}
+	driveGoAgent(t, func(conn *acp.AgentConn) acp.Agent {
+		agent.conn = conn
+		return agent
+	})
 	if agent.sessions.Len() != 1 {
 		t.Errorf("%d sessions held", agent.sessions.Len())
 	}
