@@ -27,8 +27,9 @@ var ErrHoldLimit = errors.New("session: too many updates for sessions not opened
 
 // Client routes the agent's session/update notifications to the sessions
 // the program opened. It implements the handler method SessionUpdate:
-// embed *Client in the program's handler, or call it from the handler's
-// own SessionUpdate. A Client is safe for concurrent use.
+// call it from the handler's own SessionUpdate, or embed *Client in a
+// handler that embeds nothing else with that method (UnimplementedClient
+// has it too). A Client is safe for concurrent use.
 type Client struct {
 	conn      *acp.ClientConn
 	fallback  func(context.Context, *Notification) error

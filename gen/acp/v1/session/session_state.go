@@ -6,8 +6,9 @@
 // protocol package, as its subpackage session, only when the schema has the
 // session methods; a program that does not import it pays nothing for it.
 //
-// On the client, a Client implements the session/update handler: embed it
-// in the program's handler (or call its SessionUpdate from yours). Opening a
+// On the client, a Client implements the session/update handler: call its
+// SessionUpdate from the program's handler's (or embed *Client in a handler
+// that embeds nothing else with that method). Opening a
 // session registers it before the request goes out, so updates the agent
 // sends before its answer are held and delivered first; Prompt gives a Turn
 // with its updates, its text so far and its result.
