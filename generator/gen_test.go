@@ -29,7 +29,9 @@ var checkedIn = []struct {
 // and unstable schemas and the feature map.
 func checkedInConfig(t *testing.T, schema, pkg string, validate bool) Config {
 	if proto, ok := strings.CutPrefix(schema, "schema/acp/"); ok {
-		return acpConfig(t, proto)
+		cfg := acpConfig(t, proto)
+		cfg.ImportPath = "github.com/acpgen/acpgen/gen/acp/" + proto // its session subpackage imports it
+		return cfg
 	}
 	data, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(schema)))
 	if err != nil {

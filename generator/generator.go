@@ -158,7 +158,9 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 	if rpc == nil {
 		info.ProtocolVersion = 0
 	}
-	files, err := emit.Package(info, types, rpc, helpers.Build(types, rpc, ns))
+	h := helpers.Build(types, rpc, ns)
+	h.Session = helpers.BuildSessionFold(types, rpc)
+	files, err := emit.Package(info, types, rpc, h)
 	if err != nil || !cfg.Validate {
 		return files, err
 	}

@@ -25,6 +25,25 @@ const (
 	// MemberMaps: a schema with patternProperties, or additionalProperties
 	// with a schema beside properties (typed maps beside the fields).
 	MemberMaps
+	// Sessions: a schema with session updates and a client connection that
+	// cancels prompts: the subpackage session (ADR 0021), compiled against
+	// the generated package (Reference).
+	Sessions
+)
+
+// Reference is the generated package the runtime's subpackages are compiled
+// and tested against here; a copy imports the output's import path instead.
+const Reference = "github.com/acpgen/acpgen/gen/acp/v1"
+
+// SessionPackage is the session subpackage's directory, here and in the
+// output; SessionTable its generated file, whose v1 copy here
+// (session/zz_v1_table.go) is not copied.
+const (
+	SessionPackage = "session"
+	SessionTable   = "fold_table.go"
+	// SessionReferenceTable is gen/acp/v1's table, which the runtime is
+	// compiled against here; it is not copied.
+	SessionReferenceTable = "session/zz_v1_table.go"
 )
 
 // File is one runtime file: its path under this directory
@@ -42,7 +61,8 @@ type File struct {
 // (github.com/acpgen/acpgen/templates/<dir> becomes <import path>/<package>),
 // so each is compiled and tested here as it will be there.
 var Packages = map[string]string{
-	".": "",
+	".":       "",
+	"session": "session",
 }
 
 // Manifest lists every runtime file the generator copies, grouped by
@@ -126,4 +146,11 @@ var Manifest = []File{
 	{"validate_raw.go", Validate},
 	{"validate_equal.go", Validate},
 	{"validate_walk.go", Validate},
+
+	// Sessions: the client's sessions and turns, their state folded from
+	// the updates, the agent's session registry.
+	{"session/session_agent.go", Sessions},
+	{"session/session_client.go", Sessions},
+	{"session/session_state.go", Sessions},
+	{"session/session_turn.go", Sessions},
 }

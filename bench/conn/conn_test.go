@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/gen/acp/v1/session"
 	coder "github.com/coder/acp-go-sdk"
 )
 
@@ -48,6 +49,7 @@ type impl struct {
 
 var impls = []impl{
 	{"acpgen", acpgenRoundTrip, acpgenNotifications},
+	{"acpgen-session", acpgenRoundTrip, acpgenSessionNotifications},
 	{"coder", coderRoundTrip, coderNotifications},
 }
 
@@ -92,6 +94,34 @@ func acpgenRoundTrip(tb testing.TB) (func() error, func()) {
 
 func acpgenNotifications(tb testing.TB, seen func()) (func() error, <-chan struct{}, func()) {
 	a, c, stop := acpgenPair(acpgenAgent{}, acpgenClient{seen: seen})
+	n := &acp.SessionNotification{SessionID: sessionID, Update: acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{
+		Content: acp.NewContentBlockText(acp.TextContent{Text: chunkText}),
+	})}
+	ctx := context.Background()
+	return func() error { return a.SessionUpdate(ctx, n) }, c.Done(), stop
+}
+
+// acpgenSessionClient routes the updates through the session layer
+// (gen/acp/v1/session): each is folded into its session's state.
+type acpgenSessionClient struct {
+	acp.UnimplementedClient
+	sessions *session.Client
+	seen     func()
+}
+
+func (c acpgenSessionClient) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
+	err := c.sessions.SessionUpdate(ctx, n)
+	c.seen()
+	return err
+}
+
+// acpgenSessionNotifications is acpgenNotifications with the client's
+// session open in the session layer.
+func acpgenSessionNotifications(tb testing.TB, seen func()) (func() error, <-chan struct{}, func()) {
+	client := &acpgenSessionClient{seen: seen}
+	a, c, stop := acpgenPair(acpgenAgent{}, client)
+	client.sessions = session.NewClient(c)
+	client.sessions.Expect().Bind(sessionID)
 	n := &acp.SessionNotification{SessionID: sessionID, Update: acp.NewSessionUpdateAgentMessageChunk(acp.ContentChunk{
 		Content: acp.NewContentBlockText(acp.TextContent{Text: chunkText}),
 	})}

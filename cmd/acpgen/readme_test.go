@@ -24,6 +24,7 @@ var readmePages = []string{
 	"docs/development.md",
 	"docs/remote.md",
 	"docs/launching.md",
+	"docs/sessions.md",
 	"bench/README.md",
 }
 

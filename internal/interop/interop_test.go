@@ -169,15 +169,20 @@ func (a *goAgent) terminal(ctx context.Context, session acp.SessionID) error {
 }
 
 func TestTypeScriptClientDrivesGoAgent(t *testing.T) {
+	driveGoAgent(t, func(conn *acp.AgentConn) acp.Agent { return &goAgent{conn: conn} })
+}
+
+// driveGoAgent runs the SDK's test client against the Go agent that agent
+// makes for its connection, until the client's exchange is over.
+func driveGoAgent(t *testing.T, agent func(*acp.AgentConn) acp.Agent) {
 	node, dir := sdk(t)
 	client := tssdk.Start(t, node, dir, "client.mjs", t.TempDir())
-	agent := &goAgent{}
-	agent.conn = acp.NewAgentConn(client.Stdout, client.Stdin)
-	go agent.conn.Serve(agent)
+	conn := acp.NewAgentConn(client.Stdout, client.Stdin)
+	go conn.Serve(agent(conn))
 	client.Wait(t) // client.mjs exits 0 only when the whole exchange matched
 	client.Stdin.Close()
 	select {
-	case <-agent.conn.Done():
+	case <-conn.Done():
 	case <-time.After(10 * time.Second):
 		t.Error("the agent connection did not end after the client exited")
 	}

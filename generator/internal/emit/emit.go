@@ -51,6 +51,15 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 		return nil, err
 	}
 	files = append(files, pd)
+	// The session subpackage imports the generated package, by its import
+	// path: without one, there is none.
+	if helpers != nil && helpers.Session != nil && info.ImportPath != "" {
+		ss, err := sessionPackage(info.ImportPath, helpers.Session)
+		if err != nil {
+			return nil, err
+		}
+		rt = append(rt, ss...)
+	}
 	slices.SortFunc(files, func(a, b OutputFile) int { return strings.Compare(a.Name, b.Name) })
 	return append(files, rt...), nil
 }

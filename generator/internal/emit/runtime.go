@@ -26,6 +26,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.jsonEnums
 	case templates.MemberMaps:
 		return p.maps
+	case templates.Sessions:
+		return false // the session subpackage (sessionPackage)
 	}
 	return true
 }

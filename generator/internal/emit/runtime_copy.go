@@ -103,5 +103,8 @@ func (c runtimeCopy) rewrite(name string, src []byte, dest string) ([]byte, erro
 		}
 		return []byte(`"` + path.Join(c.importPath, to) + `"`)
 	})
+	if dest != "" {
+		out = bytes.ReplaceAll(out, []byte(`"`+templates.Reference+`"`), []byte(`"`+c.importPath+`"`))
+	}
 	return out, missing
 }

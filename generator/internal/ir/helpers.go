@@ -13,6 +13,9 @@ type Helpers struct {
 	Funcs     []*HelperFunc
 	Senders   []*Sender
 	Accessors []*Accessor
+	// Session is the fold of the generated session package; nil when the
+	// schema has no sessions to fold.
+	Session *SessionFold
 }
 
 // HelperFunc is one helper: Name(Params) returns Value, a Result (a
@@ -102,4 +105,39 @@ type Accessor struct {
 	Type          Expr
 	// Gate is every feature the union, the variant and the field need.
 	Gate Gate
+}
+
+// SessionFold is how the generated session package (the subpackage
+// session) folds each session update into a session's state, by the wire
+// name of its variant: the helpers stage builds it from its table and the
+// schema; emit renders it as data beside the session runtime.
+type SessionFold struct {
+	// Iface is the session update union's interface (SessionUpdateValue).
+	Iface string
+	// Variants are the union's ungated variants, by Go type and tag.
+	Variants []*FoldVariant
+	// Rows are the folds of the table the schema allows, by tag.
+	Rows []*FoldRow
+	// Cancel is the client connection's method sending the notification
+	// that cancels a session's prompt, and its params type.
+	Cancel, CancelParams string
+	// Notification is the params type of session/update.
+	Notification string
+}
+
+// FoldVariant is one variant of the session update union.
+type FoldVariant struct {
+	Go, Tag string
+	// Chunk: the variant is a message chunk, whose content is the field
+	// Content and whose message id (when it has one) the field ID, held
+	// by pointer when IDPointer.
+	Chunk       bool
+	Content, ID string
+	IDPointer   bool
+}
+
+// FoldRow is one fold: the runtime's operation (its constant's name) and
+// the member path that keys it.
+type FoldRow struct {
+	Tag, Op, Key string
 }
