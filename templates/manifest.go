@@ -19,6 +19,9 @@ const (
 	PatchFields
 	// Validate: packages generated with Validate on.
 	Validate
+	// SchemaTable: packages generated with Validate on whose values are
+	// checked against a run-time schema (the rawSchemaTable).
+	SchemaTable
 )
 
 // File is one runtime file: its path under this directory
@@ -113,6 +116,7 @@ var Manifest = []File{
 	{"validate_limits.go", Validate},
 	{"validate_numbers.go", Validate},
 	{"validate_raw.go", Validate},
+	{"validate_schema.go", SchemaTable},
 	{"validate_equal.go", Validate},
 	{"validate_walk.go", Validate},
 }

@@ -4,7 +4,7 @@ import "github.com/acpgen/acpgen/templates"
 
 // runtimeParts says which optional parts of the runtime a package needs.
 type runtimeParts struct {
-	rpc, client, patch, validate bool
+	rpc, client, patch bool
 }
 
 // wants reports whether a package with these parts gets runtime files of
@@ -17,8 +17,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.client
 	case templates.PatchFields:
 		return p.patch
-	case templates.Validate:
-		return p.validate
+	case templates.Validate, templates.SchemaTable:
+		return false // validationFiles
 	}
 	return true
 }
@@ -31,9 +31,12 @@ func runtimeFiles(parts runtimeParts) []string {
 }
 
 // validationFiles names the validation runtime's files, which only
-// packages generated with Validate get (Validation).
-func validationFiles() []string {
-	return manifestFiles(func(need templates.Need) bool { return need == templates.Validate })
+// packages generated with Validate get (Validation), with the run-time
+// schema's interpreter when the package has a schema table.
+func validationFiles(table bool) []string {
+	return manifestFiles(func(need templates.Need) bool {
+		return need == templates.Validate || (table && need == templates.SchemaTable)
+	})
 }
 
 // manifestFiles names the manifest's files whose need is wanted.

@@ -172,9 +172,9 @@ var table = []Keyword{
 		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.DependentSchemas })},
 	// Until 2019-09, dependencies held both dependentRequired's lists and
 	// dependentSchemas' schemas; only the lists are read.
-	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "Dependencies", Narrows: true,
+	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "DependentSchemas", Narrows: true,
 		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; list required members instead (lists validate only, as dependentRequired does)",
-		read: readDependencies, has: func(n *Node) bool { return n.Dependencies }},
+		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.DependentSchemas }), parse: parseDependencies},
 	{Name: "allOf", Drafts: allDrafts, Use: Shapes, Note: "around a single `$ref`, that reference; otherwise the object parts merged into one struct (see allOf above)", Field: "AllOf", Narrows: true, Placed: "around a single $ref or merging objects",
 		Example: `[{"$ref": "#/$defs/A"}]`, kids: schemaList(Part, func(n *Node) *[]*Node { return &n.AllOf })},
 	{Name: "anyOf", Drafts: allDrafts, Use: Shapes, Field: "AnyOf", Narrows: true,
@@ -211,13 +211,13 @@ var table = []Keyword{
 	// Go type, so they are fine without Validate (limits.go lists them as
 	// unchecked). Those holding schemas are not walked: nothing is
 	// generated from them.
-	limit("propertyNames", since6, `{"pattern": "^a"}`),
-	limit("contains", since6, `{"type": "string"}`),
+	applied("propertyNames", since6, "PropertyNames", `{"pattern": "^a"}`, func(n *Node) **Node { return &n.PropertyNames }),
+	applied("contains", since6, "Contains", `{"type": "string"}`, func(n *Node) **Node { return &n.Contains }),
 	limit("minContains", since2019, `1`),
 	limit("maxContains", since2019, `2`),
-	limit("if", since7, `{"required": ["a"]}`),
-	limit("then", since7, `{"required": ["b"]}`),
-	limit("else", since7, `{"required": ["c"]}`),
+	applied("if", since7, "If", `{"required": ["a"]}`, func(n *Node) **Node { return &n.If }),
+	applied("then", since7, "Then", `{"required": ["b"]}`, func(n *Node) **Node { return &n.Then }),
+	applied("else", since7, "Else", `{"required": ["c"]}`, func(n *Node) **Node { return &n.Else }),
 	{Name: "title", Drafts: allDrafts, Use: Shapes, Note: "names the root's type; `other` or `unknown` marks a union's catch-all", Field: "Title", BesideRef: true, Example: `"Other"`, read: readTitle},
 	{Name: "description", Drafts: allDrafts, Use: Documents, Field: "Description", BesideRef: true, Example: `"Says why."`, read: readDescription},
 	// Editors' descriptions: the doc comment when description is absent.
@@ -282,6 +282,13 @@ func limit(name string, drafts Drafts, example string) Keyword {
 }
 
 // definitions is $defs or its older spelling.
+// applied is a keyword holding a schema that Validate applies at run time
+// (schema.Applied); beside $ref it applies too.
+func applied(name string, drafts Drafts, field, example string, f func(*Node) **Node) Keyword {
+	return Keyword{Name: name, Drafts: drafts, Use: Validates, Field: field, BesideRef: true, Narrows: true, Example: example,
+		kids: oneSchema(Applied, f)}
+}
+
 func definitions(name string, drafts Drafts) Keyword {
 	return Keyword{Name: name, Drafts: drafts, Use: Shapes, Field: "Defs", BesideRef: true,
 		Note:    "at the root, each is a type named after it; nested ones are types when a $ref points to them",

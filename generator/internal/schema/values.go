@@ -98,20 +98,29 @@ func readMarkdownDescription(n *Node, v []byte) error {
 	return readDescription(n, v)
 }
 
-// readDependencies reads draft 7's dependencies: member lists only
+// parseDependencies reads draft 7's dependencies: member lists only
 // validate (dependentRequired), schemas would shape the value.
-func readDependencies(n *Node, v []byte) error {
-	var deps map[string]json.RawMessage
-	if err := json.Unmarshal(v, &deps); err != nil {
+func parseDependencies(n *Node, _ *Keyword, v []byte, at string) error {
+	keys, deps, err := orderedMembers(v)
+	if err != nil {
 		return err
 	}
-	for _, d := range deps {
-		if t := bytes.TrimSpace(d); len(t) > 0 && t[0] != '[' {
-			n.Dependencies = true
-			return nil
+	for _, name := range keys {
+		d := deps[name]
+		if t := bytes.TrimSpace(d); len(t) > 0 && t[0] == '[' {
+			var req []string
+			if err := json.Unmarshal(d, &req); err != nil {
+				return err
+			}
+			n.Limits.DependentRequired = append(n.Limits.DependentRequired, Dependent{Member: name, Required: req})
+			continue
 		}
+		s, err := parseNode(d, at+"/"+EscapePointer(name))
+		if err != nil {
+			return err
+		}
+		n.DependentSchemas = append(n.DependentSchemas, Property{Name: name, Schema: s})
 	}
-	n.Limits.Unchecked = append(n.Limits.Unchecked, "dependencies")
 	return nil
 }
 
@@ -124,7 +133,7 @@ func parseClosing(n *Node, k *Keyword, v []byte, at string) error {
 	case "true":
 		return nil
 	case "false":
-		*k.kids.one(n) = &Node{Path: at}
+		*k.kids.one(n) = &Node{Path: at, False: true}
 		return nil
 	}
 	return k.kids.parse(n, v, at)
