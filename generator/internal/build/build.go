@@ -323,8 +323,9 @@ func (b *builder) typedExpr(hint string, n *schema.Node) (ir.Expr, bool, error) 
 	case n.IsNullOnly() && n.Const == nil:
 		// `type: "null"` alone: the one value is null, which the raw
 		// JSON holds as written (a Go type of its own would carry
-		// nothing).
-		return ir.Expr{Kind: ir.ExprRaw}, false, nil
+		// nothing); Validate checks it is null.
+		s, err := b.lowerRuntime(n)
+		return ir.Expr{Kind: ir.ExprRaw, Schema: s}, false, err
 	case len(types) != 1:
 		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
 	case n.Const != nil:

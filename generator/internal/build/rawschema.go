@@ -128,7 +128,7 @@ func (l *lowerer) never(path string) *ir.SchemaNode {
 // the decoder cannot tell apart, an enum listing a value twice, bounds no
 // value of the type meets.
 func runtimeValue(n *schema.Node) bool {
-	if noGoForm(n) || n.Const != nil {
+	if noGoForm(n) || n.Const != nil || (n.AdditionalProperties != nil && len(n.Properties) > 0) {
 		return true
 	}
 	if n.Enum != nil {
@@ -141,6 +141,12 @@ func runtimeValue(n *schema.Node) bool {
 // for yet (the table's Unsupported rows: a tuple, members by pattern,
 // dependentSchemas, …): its value is raw JSON from the start.
 func noGoForm(n *schema.Node) bool {
+	if len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > 0 && !n.IsSingleRef() && !goShaped(n) {
+		return true // a composition of schemas that are no Go types (allOf [{minimum: 2}, {maximum: 3}])
+	}
+	if extrasOutOfPlace(n) || (n.Items != nil && len(n.Types) > 0 && !n.HasType("array")) {
+		return true
+	}
 	for k := range schema.Table() {
 		if k.Use == schema.Unsupported && n.Wrote(k.Name) && k.Holds(n) {
 			return true
@@ -149,19 +155,26 @@ func noGoForm(n *schema.Node) bool {
 	return false
 }
 
+// extrasOutOfPlace reports whether n closes or types its extra members
+// without being an object type: only the run-time schema can say what
+// they are (unevaluatedProperties: false on an allOf, say).
+func extrasOutOfPlace(n *schema.Node) bool {
+	return (n.ClosedObject() || n.AdditionalProperties != nil) && !n.HasType("object")
+}
+
 // goShaped reports whether n has the shape of a Go type: one JSON type
 // (and perhaps null), a reference, or a composition of such schemas.
 func goShaped(n *schema.Node) bool {
 	types, _ := withoutNull(n.Types)
 	switch {
-	case n.False || len(types) > 1:
-		return false
-	case n.Ref != "" || len(types) == 1 || n.IsNullOnly():
+	case n.False || (len(types) > 1 && len(n.AnyOf) == 0):
+		return false // a type list schema.Node did not split into an anyOf
+	case n.Ref != "" || len(types) == 1 || n.IsNullOnly() && len(n.AnyOf) == 0:
 		return true
 	}
 	parts := slices.Concat(n.AllOf, n.AnyOf, n.OneOf)
 	for _, p := range parts {
-		if !goShaped(p) {
+		if !goShaped(p) && !p.IsEmpty() { // any value is raw JSON, a Go form too
 			return false
 		}
 	}
