@@ -94,6 +94,10 @@ type schemaRun struct {
 	depth   int
 	steps   int
 	stopped bool
+	// annotations: the table has unevaluatedProperties or
+	// unevaluatedItems, so every alternative of an anyOf is evaluated for
+	// what it evaluates; otherwise the first that passes settles it.
+	annotations bool
 }
 
 // schemaEval is what the schemas that passed evaluated of one object or
@@ -155,7 +159,16 @@ func (v *validator) schemaJSON(data []byte, table []schemaNode, node int32) {
 	}
 	budget := max(schemaMinSteps, schemaStepsPerByte*len(data))
 	r := &schemaRun{table: table, steps: budget}
+	for i := range table {
+		r.annotations = r.annotations || table[i].unevaluatedProperties != 0 || table[i].unevaluatedItems != 0
+	}
+	before := len(v.found)
 	r.check(v, x, node, &schemaEval{})
+	if r.stopped && len(v.found) == before {
+		// A check cut short inside not, or in an alternative, may have
+		// let the value pass: it does not.
+		v.failf("validation stopped: the schema's alternatives take more work than the value's size allows")
+	}
 }
 
 // valid reports whether x satisfies node, recording nothing; what node
@@ -388,7 +401,9 @@ func (r *schemaRun) applicators(v *validator, n *schemaNode, x any, ev *schemaEv
 	if len(n.anyOf) > 0 {
 		matched := false
 		for _, s := range n.anyOf {
-			// Every alternative, for what the passing ones evaluate.
+			if matched && !r.annotations {
+				break
+			}
 			matched = r.valid(x, s, ev) || matched
 		}
 		if !matched {

@@ -128,7 +128,8 @@ func (l *lowerer) never(path string) *ir.SchemaNode {
 // the decoder cannot tell apart, an enum listing a value twice, bounds no
 // value of the type meets.
 func runtimeValue(n *schema.Node) bool {
-	if noGoForm(n) || n.Const != nil || (n.AdditionalProperties != nil && len(n.Properties) > 0) {
+	if noGoForm(n) || n.Const != nil || (n.AdditionalProperties != nil && len(n.Properties) > 0) ||
+		(len(n.AnyOf) > 0 && len(n.OneOf) > 0) || (len(n.AllOf) > 0 && !slices.ContainsFunc(n.AllOf, isObject)) {
 		return true
 	}
 	if n.Enum != nil {
@@ -147,12 +148,22 @@ func noGoForm(n *schema.Node) bool {
 	if extrasOutOfPlace(n) || (n.Items != nil && len(n.Types) > 0 && !n.HasType("array")) {
 		return true
 	}
+	if (n.UnevaluatedNone || n.UnevaluatedProperties != nil) && len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > 0 {
+		return true // what the parts evaluate is the run-time schema's to tell
+	}
 	for k := range schema.Table() {
 		if k.Use == schema.Unsupported && n.Wrote(k.Name) && k.Holds(n) {
 			return true
 		}
 	}
 	return false
+}
+
+// isObject reports whether a schema is an object type or a reference
+// (which the allOf merge reads as one): an allOf with none is no merge of
+// objects gone wrong but a value only the run-time schema describes.
+func isObject(n *schema.Node) bool {
+	return n.HasType("object") || n.Ref != "" || len(n.Properties) > 0
 }
 
 // extrasOutOfPlace reports whether n closes or types its extra members
