@@ -89,6 +89,28 @@ func readID(n *Node, v []byte) error { return json.Unmarshal(v, &n.ID) }
 
 func readAnchor(n *Node, v []byte) error { return json.Unmarshal(v, &n.Anchor) }
 
+// readDynamicAnchor reads $dynamicAnchor as an anchor, unless $anchor
+// names the schema too.
+func readDynamicAnchor(n *Node, v []byte) error {
+	var a string
+	if err := json.Unmarshal(v, &a); err != nil || n.Anchor != "" {
+		return err
+	}
+	n.Anchor = a
+	return nil
+}
+
+// readDynamicRef reads $dynamicRef as a $ref (resolved statically),
+// unless $ref is written too.
+func readDynamicRef(n *Node, v []byte) error {
+	var r string
+	if err := json.Unmarshal(v, &r); err != nil || n.Ref != "" {
+		return err
+	}
+	n.Ref = r
+	return nil
+}
+
 // readMarkdownDescription reads an editor's description, the doc comment
 // when description is absent (description, when written, replaces it).
 func readMarkdownDescription(n *Node, v []byte) error {
