@@ -215,7 +215,7 @@ func (r *schemaRun) check(v *validator, x any, node int32, ev *schemaEval) {
 		return
 	}
 	if n.ref != 0 {
-		r.check(v, x, n.ref, ev)
+		r.inPlace(v, x, n.ref, ev)
 	}
 	r.value(v, n, x)
 	switch x := x.(type) {
@@ -249,6 +249,15 @@ func (r *schemaRun) check(v *validator, x any, node int32, ev *schemaEval) {
 			ev.allItems = true
 		}
 	}
+}
+
+// inPlace applies a subschema to the value itself ($ref, allOf, then,
+// …): what it evaluates counts for this schema's unevaluated keywords,
+// not for its siblings' (a subschema cannot see inside its cousins).
+func (r *schemaRun) inPlace(v *validator, x any, node int32, ev *schemaEval) {
+	var own schemaEval
+	r.check(v, x, node, &own)
+	ev.merge(&own)
 }
 
 // value applies the keywords on the value itself: type, const, enum and
@@ -335,7 +344,7 @@ func (r *schemaRun) object(v *validator, n *schemaNode, x map[string]any, ev *sc
 	}
 	for _, d := range n.dependentSchemas {
 		if _, ok := x[d.name]; ok {
-			r.check(v, x, d.node, ev)
+			r.inPlace(v, x, d.node, ev)
 		}
 	}
 }
@@ -396,7 +405,7 @@ func (r *schemaRun) item(v *validator, x []any, i int, node int32) {
 // allOf, anyOf, oneOf, not and if/then/else.
 func (r *schemaRun) applicators(v *validator, n *schemaNode, x any, ev *schemaEval) {
 	for _, s := range n.allOf {
-		r.check(v, x, s, ev)
+		r.inPlace(v, x, s, ev)
 	}
 	if len(n.anyOf) > 0 {
 		matched := false
@@ -434,10 +443,10 @@ func (r *schemaRun) applicators(v *validator, n *schemaNode, x any, ev *schemaEv
 	if n.ifS != 0 {
 		if r.valid(x, n.ifS, ev) {
 			if n.thenS != 0 {
-				r.check(v, x, n.thenS, ev)
+				r.inPlace(v, x, n.thenS, ev)
 			}
 		} else if n.elseS != 0 {
-			r.check(v, x, n.elseS, ev)
+			r.inPlace(v, x, n.elseS, ev)
 		}
 	}
 }

@@ -90,6 +90,10 @@ func (l *lowerer) lower(n *schema.Node) (*ir.SchemaNode, error) {
 		s.PatternProperties = append(s.PatternProperties, ir.SchemaPattern{Pattern: *irPattern(pat), Schema: one(p.Schema)})
 	}
 	s.AdditionalProperties = one(n.AdditionalProperties)
+	if n.AdditionalAny {
+		// true evaluates every other member (unevaluatedProperties).
+		s.AdditionalProperties = &ir.SchemaNode{Path: n.Path + "/additionalProperties"}
+	}
 	if n.AdditionalNone {
 		s.AdditionalProperties = l.never(n.Path + "/additionalProperties")
 	}
@@ -180,16 +184,19 @@ func goShaped(n *schema.Node) bool {
 	switch {
 	case n.False || (len(types) > 1 && len(n.AnyOf) == 0):
 		return false // a type list schema.Node did not split into an anyOf
-	case n.Ref != "" || len(types) == 1 || n.IsNullOnly() && len(n.AnyOf) == 0:
+	case n.Ref != "" || n.IsNullOnly() && len(n.AnyOf) == 0:
 		return true
 	}
 	parts := slices.Concat(n.AllOf, n.AnyOf, n.OneOf)
+	if len(types) == 1 && len(parts) == 0 {
+		return true
+	}
 	for _, p := range parts {
-		if !goShaped(p) && !p.IsEmpty() { // any value is raw JSON, a Go form too
+		if !goShaped(p) && !(p.IsEmpty() && !p.Limits.Any()) { // any value is raw JSON, a Go form too
 			return false
 		}
 	}
-	return len(parts) > 0
+	return len(parts) > 0 || len(types) == 1
 }
 
 // repeats reports whether a list of JSON values names one twice (as

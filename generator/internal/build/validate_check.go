@@ -76,7 +76,7 @@ func typedChecksSuffice(doc *schema.Doc, n *schema.Node) error {
 		return err
 	}
 	if n.False || n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || n.Contains != nil ||
-		n.PropertyNames != nil || n.DependentSchemas != nil || n.UnevaluatedProperties != nil || !exclusiveByShape(doc, n.OneOf) ||
+		n.PropertyNames != nil || n.DependentSchemas != nil || (n.UnevaluatedProperties != nil && !n.UnevaluatedProperties.IsEmpty()) || !exclusiveByShape(doc, n.OneOf) ||
 		undeclaredRequired(n) {
 		return errRuntime
 	}

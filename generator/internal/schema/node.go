@@ -159,6 +159,11 @@ func parseUnevaluated(n *Node, _ *Keyword, v []byte, at string) error {
 	s, open, err := extrasSchema(v, at)
 	n.UnevaluatedNone = err == nil && !open && s == nil
 	n.UnevaluatedProperties = s
+	if open {
+		// true evaluates every member, which an enclosing
+		// unevaluatedProperties sees.
+		n.UnevaluatedProperties = &Node{Path: at}
+	}
 	return err
 }
 
@@ -183,7 +188,9 @@ func extrasSchema(v json.RawMessage, at string) (s *Node, open bool, err error) 
 
 // ClosedObject reports whether the schema allows no members beyond those
 // it declares.
-func (n *Node) ClosedObject() bool { return n.AdditionalNone || n.UnevaluatedNone }
+func (n *Node) ClosedObject() bool {
+	return n.AdditionalNone || (n.UnevaluatedNone && !n.AdditionalAny)
+}
 
 // IsEmpty reports whether the schema accepts any JSON value: no keyword
 // that narrows the value holds anything (no type, no composition, no

@@ -40,7 +40,7 @@ func (n *Node) splits() bool {
 	l := &n.Limits
 	return n.Not == nil && n.If == nil && n.Then == nil && n.Else == nil && n.Contains == nil && n.PropertyNames == nil &&
 		l.Pattern == nil && l.MultipleOf == "" && !l.UniqueItems && l.MinProperties == nil && l.MaxProperties == nil &&
-		l.DependentRequired == nil && len(l.Unchecked) == 0 && n.UnevaluatedProperties == nil
+		l.DependentRequired == nil && len(l.Unchecked) == 0 && (n.UnevaluatedProperties == nil || n.UnevaluatedProperties.IsEmpty())
 }
 
 // typeAlternative is n narrowed to the one JSON type t.

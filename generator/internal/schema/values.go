@@ -153,6 +153,11 @@ func parseDependencies(n *Node, _ *Keyword, v []byte, at string) error {
 func parseClosing(n *Node, k *Keyword, v []byte, at string) error {
 	switch string(bytes.TrimSpace(v)) {
 	case "true":
+		if k.Name == "unevaluatedItems" {
+			// Every item evaluated, which an enclosing
+			// unevaluatedItems sees.
+			*k.kids.one(n) = &Node{Path: at}
+		}
 		return nil
 	case "false":
 		*k.kids.one(n) = &Node{Path: at, False: true}
