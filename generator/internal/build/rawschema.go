@@ -149,6 +149,9 @@ func noGoForm(n *schema.Node) bool {
 	if len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > 0 && !n.IsSingleRef() && !goShaped(n) {
 		return true // a composition of schemas that are no Go types (allOf [{minimum: 2}, {maximum: 3}])
 	}
+	if len(n.AllOf) > 0 && !n.IsSingleRef() && !slices.ContainsFunc(n.AllOf, isObject) && !n.HasType("object") {
+		return true // no object to merge: allOf [{minimum: 1}, true]
+	}
 	if extrasOutOfPlace(n) || (n.Items != nil && len(n.Types) > 0 && !n.HasType("array")) {
 		return true
 	}
