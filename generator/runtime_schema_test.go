@@ -17,6 +17,7 @@ func TestRuntimeSchemaForms(t *testing.T) {
 		"enum of numbers":         `{"$defs": {"A": {"enum": ["a", 1]}}}`,
 		"enum with null":          `{"$defs": {"A": {"enum": ["a", null]}}}`,
 		"enum of type integer":    `{"$defs": {"A": {"type": "integer", "enum": [1]}}}`,
+		"empty enum":              `{"$defs": {"A": {"enum": []}}}`,
 		"pattern on an integer":   `{"$defs": {"A": {"type": "integer", "pattern": "^a"}}}`,
 		"uniqueItems on a string": `{"$defs": {"A": {"type": "string", "uniqueItems": true}}}`,
 		"contains":                `{"$defs": {"A": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}}}}`,

@@ -137,7 +137,9 @@ func runtimeValue(n *schema.Node) bool {
 		return true
 	}
 	if n.Enum != nil {
-		return len(n.Enum) > 0 && !repeats(n.Enum) && !allStrings(n.Enum)
+		// An empty enum admits no value (2020-12 allows one); a repeated
+		// value keeps its error.
+		return len(n.Enum) == 0 || !repeats(n.Enum) && !allStrings(n.Enum)
 	}
 	return !goShaped(n)
 }
