@@ -50,11 +50,20 @@ with ` + "`-validate`" + `.
 
 Each group's schema is generated as a type; each case's data is decoded
 into that type and validated. A case passes when decoding and ` + "`Validate`" + `
-both succeed exactly when the suite says the data is valid. A group the
-generator rejects (a keyword it cannot express as a Go type, or one
-` + "`Validate`" + ` does not check) counts every one of its cases as failed; its
-error is listed below. What acpgen supports is listed in
-[json-schema.md](json-schema.md).
+both succeed exactly when the suite says the data is valid. A schema with
+no Go form is raw JSON, and a type whose schema states what the typed
+checks cannot is checked against its schema at run time (json-schema.md,
+"Validate's run-time schema"). A group the generator rejects counts every
+one of its cases as failed; its error is listed below. What acpgen
+supports is listed in [json-schema.md](json-schema.md).
+
+Remote references are never fetched: the harness maps the suite's
+` + "`http://localhost:1234/`" + ` to its ` + "`remotes`" + ` directory, as ` + "`-ref-map`" + ` does, so
+` + "`refRemote`" + ` runs; a reference to another URL (the draft's meta-schema in
+` + "`definitions`" + `, ` + "`defs`" + ` and ` + "`ref`" + `) is not mapped and the group is not
+generated. A typed ` + "`integer`" + ` is a Go integer that does not decode ` + "`1.0`" + `
+(the one ` + "`type`" + ` case that fails); ` + "`$dynamicRef`" + ` resolves statically, as
+` + "`$ref`" + `, so the cases that need the dynamic scope fail.
 
 `)
 	for i, d := range suiteDrafts {

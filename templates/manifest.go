@@ -19,6 +19,9 @@ const (
 	PatchFields
 	// Validate: packages generated with Validate on.
 	Validate
+	// SchemaTable: packages generated with Validate on whose values are
+	// checked against a run-time schema (the rawSchemaTable).
+	SchemaTable
 	// JSONEnums: a schema with an enum of numbers, booleans, null or a
 	// mix (a type holding the member's JSON text).
 	JSONEnums
@@ -144,6 +147,7 @@ var Manifest = []File{
 	{"validate_limits.go", Validate},
 	{"validate_numbers.go", Validate},
 	{"validate_raw.go", Validate},
+	{"validate_schema.go", SchemaTable},
 	{"validate_equal.go", Validate},
 	{"validate_walk.go", Validate},
 

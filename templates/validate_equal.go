@@ -34,6 +34,11 @@ func (v *validator) uniqueJSON(items []json.RawMessage) {
 			return
 		}
 	}
+	v.uniqueValues(values)
+}
+
+// uniqueValues reports the first two equal decoded values.
+func (v *validator) uniqueValues(values []any) {
 	for i := range values {
 		for j := i + 1; j < len(values); j++ {
 			if jsonEqual(values[i], values[j]) {

@@ -52,7 +52,7 @@ func (v *validator) raw(data []byte, c *rawChecks) {
 		var members map[string]json.RawMessage
 		if json.Unmarshal(data, &members) == nil {
 			rawBounds(v, len(members), c.minProperties, c.maxProperties, v.minProperties, v.maxProperties)
-			v.dependentRequired(members, c.dependentRequired)
+			validDependentRequired(v, members, c.dependentRequired)
 		}
 	case 't', 'f', 'n':
 	default:
@@ -96,9 +96,9 @@ type rawDependent struct {
 	required []string
 }
 
-// dependentRequired reports each member an object lacks that a member it
-// has requires.
-func (v *validator) dependentRequired(members map[string]json.RawMessage, deps []rawDependent) {
+// validDependentRequired reports each member an object lacks that a
+// member it has requires.
+func validDependentRequired[V any](v *validator, members map[string]V, deps []rawDependent) {
 	for _, d := range deps {
 		if _, ok := members[d.member]; !ok {
 			continue

@@ -26,6 +26,11 @@ type builder struct {
 	// names are the Go names of the schemas that become named types:
 	// definitions, the root, the other schemas references point to.
 	names map[*schema.Node]string
+	// lowerer lowers the schemas with no Go form into the run-time schema
+	// tree (rawschema.go); runtime holds those schemas, which the
+	// keyword checks (honoured.go) leave to it.
+	lowerer *lowerer
+	runtime map[*schema.Node]bool
 }
 
 // Types sorts every definition of doc into an IR type. It returns the
@@ -33,7 +38,8 @@ type builder struct {
 // definition is built, so the error lists every construct of every
 // definition acpgen cannot express (diag.Errors), up to diag.Max.
 func Types(doc *schema.Doc) ([]*ir.Decl, *naming.Namespace, error) {
-	b := &builder{doc: doc, ns: naming.NewNamespace(), names: map[*schema.Node]string{}}
+	b := &builder{doc: doc, ns: naming.NewNamespace(), names: map[*schema.Node]string{},
+		lowerer: newLowerer(doc), runtime: map[*schema.Node]bool{}}
 	var errs diag.List
 	for _, exact := range []bool{true, false} {
 		for _, d := range doc.Defs {
@@ -89,8 +95,24 @@ func (b *builder) wrap(err error) error {
 }
 
 // define builds the named type name from n and records it (and any inline
-// types it needs) in b.types.
+// types it needs) in b.types. A schema with no Go form becomes raw JSON
+// checked against the schema at run time (runtimeValue).
 func (b *builder) define(name string, n *schema.Node) error {
+	mark := len(b.types)
+	var err error
+	if !noGoForm(n) {
+		if err = b.defineTyped(name, n); err == nil || !runtimeValue(n) {
+			return err
+		}
+	}
+	b.types = b.types[:mark]
+	t := &ir.Decl{Name: name, Doc: n.Description, Path: n.Path, Kind: ir.KindRaw}
+	b.types = append(b.types, t)
+	t.Schema, err = b.lowerRuntime(n)
+	return err
+}
+
+func (b *builder) defineTyped(name string, n *schema.Node) error {
 	t := &ir.Decl{Name: name, Doc: n.Description, Path: n.Path}
 	b.types = append(b.types, t)
 	n, err := b.merged(n)
@@ -127,7 +149,7 @@ func (b *builder) define(name string, n *schema.Node) error {
 		return fmt.Errorf("%s: a nullable definition is not supported; make its uses nullable", n.Path)
 	}
 	if e.Kind == ir.ExprRaw {
-		t.Kind, t.RawObject, t.RawChecks = ir.KindRaw, e.RawObject, e.Checks
+		t.Kind, t.RawObject, t.RawChecks, t.Schema = ir.KindRaw, e.RawObject, e.Checks, e.Schema
 		t.BareObject = bareObject(n)
 		return nil
 	}
@@ -199,9 +221,6 @@ func (b *builder) structOf(owner string, n *schema.Node) (*ir.StructDecl, error)
 // a union that owns that property; "" leaves out nothing, as no tag is
 // named "").
 func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field, error) {
-	if err := checkRequired(n); err != nil {
-		return nil, err
-	}
 	names := naming.NewFieldNames()
 	var out []*ir.Field
 	// Every property is built, so each one acpgen cannot express is
@@ -237,26 +256,38 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 	return out, errs.Err()
 }
 
-// checkRequired rejects a required list naming a property n does not
-// declare (the decoder would not enforce it). Any number of required
-// members is fine: the decoder's seen set grows by a word per 64 members.
-func checkRequired(n *schema.Node) error {
-	declared := make(map[string]bool, len(n.Properties))
-	for _, p := range n.Properties {
-		declared[p.Name] = true
-	}
-	for i, r := range n.Required {
-		if !declared[r] {
-			return fmt.Errorf("%s/required/%d: required property %s is not among the properties", n.Path, i, schema.Excerpt(r))
+// undeclaredRequired reports whether n's required list names a member n
+// does not declare as a property: the decoder does not enforce it, so
+// only Validate's run-time schema checks it (CheckValidatable).
+func undeclaredRequired(n *schema.Node) bool {
+	for _, r := range n.Required {
+		if !slices.ContainsFunc(n.Properties, func(p schema.Property) bool { return p.Name == r }) {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // expr maps a property, item or definition schema to a Go type expression.
 // hint names any inline type that must be generated for it. nullable is
-// true when the schema also admits null.
+// true when the schema also admits null. A schema with no Go form is raw
+// JSON checked against the schema at run time (runtimeValue).
 func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
+	mark := len(b.types)
+	if !noGoForm(n) {
+		e, nullable, err := b.typedExpr(hint, n)
+		if err == nil || !runtimeValue(n) {
+			return e, nullable, err
+		}
+	}
+	b.types = b.types[:mark]
+	e := ir.Expr{Kind: ir.ExprRaw}
+	var err error
+	e.Schema, err = b.lowerRuntime(n)
+	return e, false, err
+}
+
+func (b *builder) typedExpr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	if n.IsSingleRef() {
 		name, err := b.refName(n)
 		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, err
@@ -283,34 +314,33 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	types, nullable := withoutNull(n.Types)
 	switch {
 	case len(types) == 0 && n.IsEmpty():
-		// Any JSON value; required without properties would go unchecked.
-		// Validation keywords apply to the values of their kind.
+		// Any JSON value. Validation keywords apply to the values of
+		// their kind (required without properties: see
+		// undeclaredRequired).
 		e := ir.Expr{Kind: ir.ExprRaw}
-		if err := checkRequired(n); err != nil {
-			return e, false, err
-		}
 		var err error
 		e.Checks, err = checksOf(n, e)
 		return e, false, err
 	case n.IsNullOnly() && n.Const == nil:
 		// `type: "null"` alone: the one value is null, which the raw
 		// JSON holds as written (a Go type of its own would carry
-		// nothing).
-		return ir.Expr{Kind: ir.ExprRaw}, false, nil
+		// nothing); Validate checks it is null.
+		s, err := b.lowerRuntime(n)
+		return ir.Expr{Kind: ir.ExprRaw, Schema: s}, false, err
 	case len(types) != 1:
 		return ir.Expr{}, false, fmt.Errorf("%s: unsupported schema (type %v); expected one JSON type, a $ref or a union", n.Path, n.Types)
 	case n.Const != nil:
 		return ir.Expr{}, false, fmt.Errorf("%s: const outside a union is not supported", n.Path)
 	}
-	e, err := b.typedExpr(hint, types[0], n)
+	e, err := b.oneTypeExpr(hint, types[0], n)
 	if err == nil {
 		e.Checks, err = checksOf(n, e)
 	}
 	return e, nullable, err
 }
 
-// typedExpr maps a schema with one JSON type.
-func (b *builder) typedExpr(hint, typ string, n *schema.Node) (ir.Expr, error) {
+// oneTypeExpr maps a schema with one JSON type.
+func (b *builder) oneTypeExpr(hint, typ string, n *schema.Node) (ir.Expr, error) {
 	switch typ {
 	case "string":
 		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: "string"}, nil
@@ -361,12 +391,6 @@ func checkNesting(n *schema.Node, e ir.Expr) error {
 }
 
 func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
-	if len(n.Properties) == 0 {
-		// A map or free-form object would not check required members.
-		if err := checkRequired(n); err != nil {
-			return ir.Expr{}, err
-		}
-	}
 	switch {
 	case len(n.Properties) > 0 || routesMembers(n):
 		name := b.ns.Claim(hint, n.Path)

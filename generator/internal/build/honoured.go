@@ -43,27 +43,19 @@ func (b *builder) checkHonoured(built bool) error {
 	var errs diag.List
 	seen := map[*schema.Node]bool{}
 	for _, r := range generatedRoots(b.doc) {
-		walkAll(r, func(n *schema.Node) {
-			if seen[n] {
-				return
+		_ = walkSchema(r, func(n *schema.Node) error {
+			if seen[n] || b.runtime[n] {
+				return errSkip // the run-time schema checks every keyword under it
 			}
 			seen[n] = true
 			errs.Add(b.unsupported(n))
 			if built {
 				errs.Add(b.unhonoured(n))
 			}
+			return nil
 		})
 	}
 	return errs.Err()
-}
-
-// walkAll is walkSchema visiting everything, for a check that lists every
-// problem.
-func walkAll(n *schema.Node, visit func(*schema.Node)) {
-	_ = walkSchema(n, func(n *schema.Node) error {
-		visit(n)
-		return nil
-	})
 }
 
 // unsupported lists the keywords of n the table says the builder does not
@@ -79,7 +71,7 @@ func (b *builder) unsupported(n *schema.Node) error {
 }
 
 // unhonoured fails for a placed keyword of n that the builder did not act
-// on, and for required naming a property the node does not declare.
+// on.
 func (b *builder) unhonoured(n *schema.Node) error {
 	for k := range schema.Table() {
 		if k.Placed == "" || !n.Wrote(k.Name) {
@@ -93,7 +85,7 @@ func (b *builder) unhonoured(n *schema.Node) error {
 			return err
 		}
 	}
-	return checkRequired(n)
+	return nil
 }
 
 // placements are the placed keywords whose check is not recorded's: the
@@ -104,6 +96,9 @@ var placements = map[string]func(*builder, *schema.Node, *schema.Keyword) error{
 	"unevaluatedProperties": (*builder).extrasRecorded,
 	"allOf":                 (*builder).aroundOneRef,
 	"items":                 (*builder).onArray,
+	// not is validation: never an error here; Validate checks it at run
+	// time wherever the builder did not act on it (CheckValidatable).
+	"not": func(*builder, *schema.Node, *schema.Keyword) error { return nil },
 }
 
 // recorded fails unless the builder recorded acting on k (b.honour).

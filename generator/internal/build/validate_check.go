@@ -1,7 +1,10 @@
 package build
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
@@ -12,12 +15,35 @@ import (
 var validationNames = []string{"ValidationError", "Violation"}
 
 // CheckValidatable makes sure Validate will check everything it claims
-// to: every validation keyword of a generated type is one it checks, on a
-// value it can check it on, and the names it adds are free. Without
+// to: every validation keyword of a generated type is one the typed
+// checks verify, on a value they can check it on, or else the type's
+// Validate checks its value against the schema at run time (its
+// ir.Decl.Schema, rawschema.go); and the names it adds are free. Without
 // Validate none of this matters, so it runs only with Validate on.
 func CheckValidatable(doc *schema.Doc, types []*ir.Decl) error {
+	covered := runtimeCovered(types)
+	byPath := make(map[string]*ir.Decl, len(types))
+	for _, t := range types {
+		if byPath[t.Path] == nil {
+			byPath[t.Path] = t
+		}
+	}
+	l := newLowerer(doc)
 	for _, r := range generatedRoots(doc) {
-		if err := walkSchema(r, limitsHonoured); err != nil {
+		err := walkSchema(r, func(n *schema.Node) error {
+			if covered[n] {
+				return errSkip
+			}
+			return typedChecksSuffice(doc, n)
+		})
+		if err == nil {
+			continue
+		}
+		t := byPath[r.Path]
+		if t == nil || t.Schema != nil {
+			continue // the schema is some other type's, checked at run time there
+		}
+		if t.Schema, err = l.lower(r); err != nil {
 			return fmt.Errorf("%s: %w", doc.File, err)
 		}
 	}
@@ -48,11 +74,119 @@ func mapsValidatable(types []*ir.Decl) error {
 	return nil
 }
 
+// runtimeCovered lists the schemas of raw values the builder lowered
+// into run-time schemas: Validate checks everything under them.
+func runtimeCovered(types []*ir.Decl) map[*schema.Node]bool {
+	out := map[*schema.Node]bool{}
+	ir.WalkSchemas(types, func(s *ir.SchemaNode) {
+		if n, ok := s.Source.(*schema.Node); ok {
+			out[n] = true
+		}
+	})
+	return out
+}
+
+// typedChecksSuffice fails for a schema that states what the typed
+// checks do not verify: validation keywords they do not check here (see
+// limitsHonoured), and applicators with no Go form (not, if/then/else,
+// contains, propertyNames, dependentSchemas, unevaluatedProperties with
+// a schema, oneOf's exclusivity, false, required naming a member that
+// is no property).
+func typedChecksSuffice(doc *schema.Doc, n *schema.Node) error {
+	if err := limitsHonoured(n); err != nil {
+		return err
+	}
+	if n.False || n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || n.Contains != nil ||
+		n.PropertyNames != nil || n.DependentSchemas != nil || (n.UnevaluatedProperties != nil && !n.UnevaluatedProperties.IsEmpty()) || !exclusiveByShape(doc, n.OneOf) ||
+		undeclaredRequired(n) {
+		return errRuntime
+	}
+	return nil
+}
+
+// exclusiveByShape reports whether no value can match two of a oneOf's
+// alternatives, as their shapes show: each a const (an enum, whose
+// values differ), each a different JSON type, or each an object fixing
+// the same member to a different const (a tagged union). Then the typed
+// decoder, which picks one, checks oneOf as it is; otherwise only the
+// run-time schema does.
+func exclusiveByShape(doc *schema.Doc, alts []*schema.Node) bool {
+	if len(alts) < 2 {
+		return true
+	}
+	consts, kinds := map[string]bool{}, map[string]bool{}
+	for _, a := range alts {
+		if a.Const != nil {
+			consts[string(bytes.TrimSpace(a.Const))] = true
+		}
+		if len(a.Types) == 1 && a.Ref == "" {
+			kinds[a.Types[0]] = true
+		}
+	}
+	if len(consts) == len(alts) || (len(kinds) == len(alts) && !(kinds["integer"] && kinds["number"])) {
+		return true
+	}
+	for _, p := range tagCandidates(doc, alts[0]) {
+		tags := map[string]bool{}
+		for _, a := range alts {
+			if c := tagConst(doc, a, p, 0); c != "" {
+				tags[c] = true
+			}
+		}
+		if len(tags) == len(alts) {
+			return true
+		}
+	}
+	return false
+}
+
+// tagCandidates are the members an alternative fixes to a const.
+func tagCandidates(doc *schema.Doc, a *schema.Node) []string {
+	var out []string
+	for _, p := range a.Properties {
+		if tagConst(doc, a, p.Name, 0) != "" {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// tagConst is the const an alternative fixes member p to (following a
+// $ref and allOf parts, a few levels deep), "" when none.
+func tagConst(doc *schema.Doc, a *schema.Node, p string, depth int) string {
+	if depth > 8 {
+		return ""
+	}
+	for _, m := range a.Properties {
+		if m.Name == p && m.Schema.Const != nil && slices.Contains(a.Required, p) {
+			return string(bytes.TrimSpace(m.Schema.Const))
+		}
+	}
+	if a.Ref != "" {
+		if t, err := doc.Target(a); err == nil {
+			if c := tagConst(doc, t, p, depth+1); c != "" {
+				return c
+			}
+		}
+	}
+	for _, part := range a.AllOf {
+		if c := tagConst(doc, part, p, depth+1); c != "" {
+			return c
+		}
+	}
+	return ""
+}
+
+// errRuntime: a schema only the run-time schema checks.
+var errRuntime = errors.New("checked at run time")
+
 // walkSchema visits n and every schema inside it that describes part of
 // the same value (schema.Node.Parts): `not` schemas describe what a value
 // is not and nested $defs are not generated, so neither is visited.
 func walkSchema(n *schema.Node, visit func(*schema.Node) error) error {
-	if err := visit(n); err != nil {
+	if err := visit(n); err == errSkip {
+		return nil
+	} else if err != nil {
 		return err
 	}
 	for c := range n.Parts() {
@@ -62,6 +196,10 @@ func walkSchema(n *schema.Node, visit func(*schema.Node) error) error {
 	}
 	return nil
 }
+
+// errSkip, returned by walkSchema's visit, skips the schemas inside the
+// one visited.
+var errSkip = errors.New("skip")
 
 // limitsHonoured fails for validation keywords the builder did not attach
 // to a value (minLength beside a $ref, minimum on an enum) and for the

@@ -7,7 +7,7 @@ import (
 
 // runtimeParts says which optional parts of the runtime a package needs.
 type runtimeParts struct {
-	rpc, client, patch, validate, jsonEnums, maps bool
+	rpc, client, patch, jsonEnums, maps bool
 }
 
 // wants reports whether a package with these parts gets runtime files of
@@ -20,14 +20,14 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.client
 	case templates.PatchFields:
 		return p.patch
-	case templates.Validate:
-		return p.validate
 	case templates.JSONEnums:
 		return p.jsonEnums
 	case templates.MemberMaps:
 		return p.maps
 	case templates.Sessions:
 		return false // the session subpackage (sessionPackage)
+	case templates.Validate, templates.SchemaTable:
+		return false // validationFiles
 	}
 	return true
 }
@@ -40,9 +40,12 @@ func runtimeFiles(parts runtimeParts) []string {
 }
 
 // validationFiles names the validation runtime's files, which only
-// packages generated with Validate get (Validation).
-func validationFiles() []string {
-	return manifestFiles(func(need templates.Need) bool { return need == templates.Validate })
+// packages generated with Validate get (Validation), with the run-time
+// schema's interpreter when the package has a schema table.
+func validationFiles(table bool) []string {
+	return manifestFiles(func(need templates.Need) bool {
+		return need == templates.Validate || (table && need == templates.SchemaTable)
+	})
 }
 
 // manifestFiles names the manifest's files whose need is wanted.

@@ -29,16 +29,18 @@ func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([
 	f.HeaderComment(GeneratedHeader)
 	f.ImportName(ecmaEngine, "regexp2")
 	g := &validateEmitter{f: f, needs: validationNeeds(types), patterns: map[ir.Pattern]string{}}
+	g.schemaIndex, g.schemaRowsList = schemaTable(types)
 	for _, t := range types {
 		g.decl(t)
 	}
+	g.schemaRows()
 	g.patternVars()
 	g.rawVars()
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("rendering %s validation: %v", pkg, err)
 	}
-	rt, err := copyTemplates(pkg, importPath, validationFiles())
+	rt, err := copyTemplates(pkg, importPath, validationFiles(len(g.schemaRowsList) > 1))
 	if err != nil {
 		return nil, err
 	}
@@ -56,11 +58,23 @@ type validateEmitter struct {
 	patternOrder []ir.Pattern
 	// raws are the rawChecks of schemas with no type (validate_raw.go).
 	raws []Code
+	// schemaIndex numbers the run-time schemas' rows (validate_schema.go).
+	schemaIndex    map[*ir.SchemaNode]int
+	schemaRowsList []*ir.SchemaNode
 }
 
 // decl emits Validate (and validate, when needed) for one type, and for the
 // union flattened into a struct, which is a Go type of its own.
 func (g *validateEmitter) decl(t *ir.Decl) {
+	if t.Schema != nil {
+		// The schema states what the typed checks cannot: the value is
+		// checked against it at run time, and only so.
+		g.methods(t.Name, []Code{g.schemaCheck(Id("x"), t.Schema, false)})
+		if u := ir.StructVariant(t); u != nil {
+			g.union(u)
+		}
+		return
+	}
 	switch t.Kind {
 	case ir.KindStruct:
 		g.methods(t.Name, g.fields(t.Struct.Fields, t.Struct.Variant))
@@ -247,6 +261,9 @@ func indexable(o operand) *Statement {
 // constraintCalls checks the Checks of e on the operand's value.
 func (g *validateEmitter) constraintCalls(e ir.Expr, o operand) []Code {
 	c := e.Checks
+	if e.Schema != nil {
+		return []Code{g.schemaCheck(o.value(), e.Schema, true)}
+	}
 	if !c.Active() {
 		return nil
 	}

@@ -31,6 +31,9 @@ func validationNeeds(types []*ir.Decl) needs {
 // decl reports whether a type has anything to check, given what is known
 // about the types it refers to.
 func (n needs) decl(t *ir.Decl) bool {
+	if t.Schema != nil {
+		return true
+	}
 	switch t.Kind {
 	case ir.KindStruct:
 		return t.Struct.Variant != nil || n.anyField(t.Struct.Fields)
@@ -57,7 +60,7 @@ func (n needs) anyField(fields []*ir.Field) bool {
 
 // expr reports whether a value of type e has anything to check.
 func (n needs) expr(e ir.Expr) bool {
-	if e.Checks.Active() {
+	if e.Checks.Active() || e.Schema != nil {
 		return true
 	}
 	switch e.Kind {

@@ -12,6 +12,13 @@ import (
 // against its checks, which the runtime applies by the value's kind. The
 // checks are a package-level rawChecks, built once.
 func (g *validateEmitter) rawCheck(c *ir.Checks, val Code) Code {
+	name := fmt.Sprintf("schemaRaw%d", len(g.raws))
+	g.raws = append(g.raws, Id(name).Op("=").Add(g.rawChecksValue(c)))
+	return Id("v").Dot("raw").Call(val, Op("&").Id(name))
+}
+
+// rawChecksValue is a rawChecks composite literal holding c.
+func (g *validateEmitter) rawChecksValue(c *ir.Checks) Code {
 	var fields []Code
 	count := func(name string, n *int) {
 		if n != nil {
@@ -52,9 +59,7 @@ func (g *validateEmitter) rawCheck(c *ir.Checks, val Code) Code {
 		text("pattern", c.Pattern.Source)
 		fields = append(fields, Id("match").Op(":").Add(g.patternMatcher(*c.Pattern)))
 	}
-	name := fmt.Sprintf("schemaRaw%d", len(g.raws))
-	g.raws = append(g.raws, Id(name).Op("=").Id("rawChecks").Values(fields...))
-	return Id("v").Dot("raw").Call(val, Op("&").Id(name))
+	return Id("rawChecks").Values(fields...)
 }
 
 // rawVars declares the rawChecks rawCheck used.

@@ -37,6 +37,11 @@ type Decl struct {
 	// RawChecks are what Validate checks on a KindRaw type's value (a
 	// schema with no type but validation keywords), nil when nothing.
 	RawChecks *Checks
+	// Schema is the run-time schema Validate checks the type's value
+	// against, encoded as JSON (ir.SchemaNode): set for a schema with no
+	// Go type of its own (then Kind is KindRaw) and for a type whose
+	// schema states what the typed checks cannot (then it replaces them).
+	Schema *SchemaNode
 	// Object is true when values always encode as a JSON object (then the
 	// type has appendMembers and can be a variant payload).
 	Object bool
@@ -79,6 +84,9 @@ type Expr struct {
 	// Checks are the schema's constraints on the value beyond its Go type
 	// (checks.go); nil when there are none.
 	Checks *Checks
+	// Schema (raw values only) is the run-time schema Validate checks
+	// the value against (SchemaNode), nil when none.
+	Schema *SchemaNode
 }
 
 // Field is one property of a struct or inline variant.

@@ -57,3 +57,28 @@ func HasPatchFields(types []*Decl) bool {
 	}
 	return false
 }
+
+// WalkExprs visits every type expression a declaration holds: its
+// newtype's, its fields' and its variants' values, and the items and
+// map values inside them.
+func WalkExprs(t *Decl, visit func(*Expr)) {
+	var walk func(e *Expr)
+	walk = func(e *Expr) {
+		for ; e != nil; e = e.Elem {
+			visit(e)
+		}
+	}
+	walk(t.Newtype)
+	for _, f := range Fields(t) {
+		walk(&f.Type)
+	}
+	for _, u := range Unions(t) {
+		variants := u.AllVariants()
+		for _, p := range u.Parts {
+			variants = append(variants, p.Variants...)
+		}
+		for _, v := range variants {
+			walk(v.Value)
+		}
+	}
+}

@@ -27,6 +27,10 @@ const (
 	Negated
 	// Definitions: schemas for references, not applied where they sit.
 	Definitions
+	// Applied: applied to the value or its parts under a condition (if,
+	// then, else) or to what has no Go form (contains, propertyNames):
+	// only Validate's run-time schema reads them.
+	Applied
 )
 
 // schemas is where a keyword keeps its child schemas in a Node: one of

@@ -126,11 +126,12 @@ var table = []Keyword{
 	{Name: "$anchor", Drafts: since2019, Use: Shapes, Note: "names the schema for `$ref: \"#name\"`", Field: "Anchor", BesideRef: true, Example: `"a"`, read: readAnchor},
 	annotation("$comment", since7, `"for schema authors"`),
 	annotation("$vocabulary", since2019, `{"https://json-schema.org/draft/2020-12/vocab/core": true}`),
-	annotation("$dynamicAnchor", Draft2020, `"meta"`),
+	{Name: "$dynamicAnchor", Drafts: Draft2020, Use: Shapes, Note: "names the schema for `$ref` and `$dynamicRef`, as `$anchor` does", Field: "Anchor", BesideRef: true, Example: `"meta"`, read: readDynamicAnchor},
 	annotation("$recursiveAnchor", Draft2019, `true`),
 	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Note: "the referenced schema's type (see References above)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
 		read: readRef, has: func(n *Node) bool { return n.Ref != "" }},
-	unsupported("$dynamicRef", Draft2020, `"#meta"`, "dynamic references are not resolved; use $ref"),
+	{Name: "$dynamicRef", Drafts: Draft2020, Use: Shapes, Note: "resolved as `$ref` is, to the schema it names where it is written (the dynamic scope is not followed)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#meta"`,
+		read: readDynamicRef, has: func(n *Node) bool { return n.Ref != "" }},
 	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Note: "one type, or one and null (nullable); two or more types a union by JSON kind (see Type lists above)", Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
@@ -172,9 +173,9 @@ var table = []Keyword{
 		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.DependentSchemas })},
 	// Until 2019-09, dependencies held both dependentRequired's lists and
 	// dependentSchemas' schemas; only the lists are read.
-	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "Dependencies", Narrows: true,
+	{Name: "dependencies", Drafts: until7, Use: Unsupported, Field: "DependentSchemas", Narrows: true,
 		Example: `{"a": {"required": ["b"]}}`, Hint: "schemas applying when a member is present have no Go form yet; list required members instead (lists validate only, as dependentRequired does)",
-		read: readDependencies, has: func(n *Node) bool { return n.Dependencies }},
+		kids: schemaMap(Part, func(n *Node) *[]Property { return &n.DependentSchemas }), parse: parseDependencies},
 	{Name: "allOf", Drafts: allDrafts, Use: Shapes, Note: "around a single `$ref`, that reference; otherwise the object parts merged into one struct (see allOf above)", Field: "AllOf", Narrows: true, Placed: "around a single $ref or merging objects",
 		Example: `[{"$ref": "#/$defs/A"}]`, kids: schemaList(Part, func(n *Node) *[]*Node { return &n.AllOf })},
 	{Name: "anyOf", Drafts: allDrafts, Use: Shapes, Field: "AnyOf", Narrows: true,
@@ -211,13 +212,13 @@ var table = []Keyword{
 	// Go type, so they are fine without Validate (limits.go lists them as
 	// unchecked). Those holding schemas are not walked: nothing is
 	// generated from them.
-	limit("propertyNames", since6, `{"pattern": "^a"}`),
-	limit("contains", since6, `{"type": "string"}`),
+	applied("propertyNames", since6, "PropertyNames", `{"pattern": "^a"}`, func(n *Node) **Node { return &n.PropertyNames }),
+	applied("contains", since6, "Contains", `{"type": "string"}`, func(n *Node) **Node { return &n.Contains }),
 	limit("minContains", since2019, `1`),
 	limit("maxContains", since2019, `2`),
-	limit("if", since7, `{"required": ["a"]}`),
-	limit("then", since7, `{"required": ["b"]}`),
-	limit("else", since7, `{"required": ["c"]}`),
+	applied("if", since7, "If", `{"required": ["a"]}`, func(n *Node) **Node { return &n.If }),
+	applied("then", since7, "Then", `{"required": ["b"]}`, func(n *Node) **Node { return &n.Then }),
+	applied("else", since7, "Else", `{"required": ["c"]}`, func(n *Node) **Node { return &n.Else }),
 	{Name: "title", Drafts: allDrafts, Use: Shapes, Note: "names the root's type; `other` or `unknown` marks a union's catch-all", Field: "Title", BesideRef: true, Example: `"Other"`, read: readTitle},
 	{Name: "description", Drafts: allDrafts, Use: Documents, Field: "Description", BesideRef: true, Example: `"Says why."`, read: readDescription},
 	// Editors' descriptions: the doc comment when description is absent.
@@ -282,6 +283,13 @@ func limit(name string, drafts Drafts, example string) Keyword {
 }
 
 // definitions is $defs or its older spelling.
+// applied is a keyword holding a schema that Validate applies at run time
+// (schema.Applied); beside $ref it applies too.
+func applied(name string, drafts Drafts, field, example string, f func(*Node) **Node) Keyword {
+	return Keyword{Name: name, Drafts: drafts, Use: Validates, Field: field, BesideRef: true, Narrows: true, Example: example,
+		kids: oneSchema(Applied, f)}
+}
+
 func definitions(name string, drafts Drafts) Keyword {
 	return Keyword{Name: name, Drafts: drafts, Use: Shapes, Field: "Defs", BesideRef: true,
 		Note:    "at the root, each is a type named after it; nested ones are types when a $ref points to them",

@@ -57,7 +57,7 @@ func keywordDocs() string {
 }
 
 var useNames = map[Use]string{
-	Annotation: "annotation", Documents: "documents", Shapes: "shapes the Go", Validates: "validates", Unsupported: "error",
+	Annotation: "annotation", Documents: "documents", Shapes: "shapes the Go", Validates: "validates", Unsupported: "raw JSON",
 }
 
 // effect says what a row does, from its columns.
@@ -68,12 +68,12 @@ func effect(k *Keyword) string {
 	case Documents:
 		return "the doc comment"
 	case Unsupported:
-		return "not supported yet where a type is generated from it: " + k.Hint
+		return "no Go form yet: a schema using it is raw JSON, which `Validate` checks against the schema at run time (" + k.Hint + ")"
 	case Validates:
 		if checkedByValidate(k) {
 			return "checked by `Validate` (`-validate`); never changes the Go type"
 		}
-		return "ignored for generation; with `-validate`, an error (Validate does not check it yet)"
+		return "never changes the Go type; with `-validate`, the value is checked against its schema at run time"
 	}
 	if k.Placed != "" {
 		return "read only " + k.Placed + "; an error anywhere else"

@@ -57,8 +57,8 @@ func checkRow(t *testing.T, k *Keyword) {
 	if (k.Use == Unsupported) != (k.Hint != "") {
 		t.Errorf("use %d, hint %q: an unsupported keyword, and only it, says what to write instead", k.Use, k.Hint)
 	}
-	if (k.Use == Validates) != (k.Field == "Limits") {
-		t.Errorf("use %d: validation keywords, and only they, parse into Limits", k.Use)
+	if (k.Use == Validates) != (k.Field == "Limits" || k.Role() == Applied && k.Shape() != NoSchema) {
+		t.Errorf("use %d: validation keywords, and only they, parse into Limits or hold schemas Validate applies at run time", k.Use)
 	}
 	if k.Placed != "" && k.Use != Shapes {
 		t.Errorf("placed, but the builder does not read it")

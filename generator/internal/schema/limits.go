@@ -35,6 +35,9 @@ type limits struct {
 	// (pattern, uniqueItems). They are fine without Validate; with it they
 	// are an error, so Validate never claims more than it checks.
 	Unchecked []string
+	// MinContains and MaxContains bound how many items match contains
+	// (only the run-time schema checks them; they stay Unchecked).
+	MinContains, MaxContains *int
 	// exclusiveMin and exclusiveMax are draft 4's boolean
 	// exclusiveMinimum and exclusiveMaximum, which make minimum and
 	// maximum exclusive (normalise).
@@ -92,6 +95,12 @@ func (l *limits) set(k string, v json.RawMessage) error {
 		return nil
 	case "dependentRequired":
 		return l.setDependentRequired(v)
+	case "minContains":
+		l.Unchecked = append(l.Unchecked, k)
+		return setCount(&l.MinContains, v)
+	case "maxContains":
+		l.Unchecked = append(l.Unchecked, k)
+		return setCount(&l.MaxContains, v)
 	}
 	l.Unchecked = append(l.Unchecked, k)
 	return nil

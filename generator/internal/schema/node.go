@@ -35,7 +35,6 @@ type Node struct {
 	UnevaluatedItems  *Node
 	PatternProperties []Property
 	DependentSchemas  []Property
-	Dependencies      bool // dependencies holding a schema
 	// AdditionalProperties is the schema of extra members; AdditionalAny is
 	// set for `additionalProperties: true`, AdditionalNone for false.
 	AdditionalProperties *Node
@@ -43,11 +42,20 @@ type Node struct {
 	AdditionalNone       bool
 	// UnevaluatedNone is set for `unevaluatedProperties: false`; other
 	// values change nothing acpgen generates.
-	UnevaluatedNone     bool
-	AllOf, AnyOf, OneOf []*Node
-	Not                 *Node
-	Default             json.RawMessage
-	Defs                []Property
+	UnevaluatedNone bool
+	// UnevaluatedProperties is unevaluatedProperties as a schema, which
+	// only Validate's run-time schema applies.
+	UnevaluatedProperties *Node
+	AllOf, AnyOf, OneOf   []*Node
+	Not                   *Node
+	// If, Then, Else, Contains and PropertyNames are schemas applied to
+	// the value or to parts of it that have no Go form of their own:
+	// Validate checks them at run time (build/rawschema.go).
+	If, Then, Else, Contains, PropertyNames *Node
+	// False is the boolean schema false: no value is valid.
+	False   bool
+	Default json.RawMessage
+	Defs    []Property
 
 	DefaultOnError   bool // x-deserialize-default-on-error
 	SkipInvalidItems bool // x-deserialize-skip-invalid-items
@@ -78,8 +86,11 @@ type Property struct {
 // parseNode decodes raw (one schema object) at path.
 func parseNode(raw json.RawMessage, path string) (*Node, error) {
 	raw = bytes.TrimSpace(raw)
-	if string(raw) == "true" {
+	switch string(raw) {
+	case "true":
 		return &Node{Path: path}, nil
+	case "false":
+		return &Node{Path: path, False: true}, nil
 	}
 	keys, members, err := orderedMembers(raw)
 	if err != nil {
@@ -141,16 +152,18 @@ func parseAdditional(n *Node, _ *Keyword, v []byte, at string) error {
 	return err
 }
 
-// parseUnevaluated reads unevaluatedProperties. false closes the object and
-// true (or {}) changes nothing; a schema would constrain the members no
-// other keyword declares, which acpgen does not implement, so it is an
-// error rather than a constraint silently dropped.
+// parseUnevaluated reads unevaluatedProperties. false closes the object
+// and true (or {}) changes nothing; a schema constrains the members no
+// other keyword evaluated, which only Validate's run-time schema checks.
 func parseUnevaluated(n *Node, _ *Keyword, v []byte, at string) error {
 	s, open, err := extrasSchema(v, at)
-	if err == nil && s != nil {
-		err = fmt.Errorf("%s: unevaluatedProperties with a schema is not supported (only true or false)", at)
+	n.UnevaluatedNone = err == nil && !open && s == nil
+	n.UnevaluatedProperties = s
+	if open {
+		// true evaluates every member, which an enclosing
+		// unevaluatedProperties sees.
+		n.UnevaluatedProperties = &Node{Path: at}
 	}
-	n.UnevaluatedNone = err == nil && !open
 	return err
 }
 
@@ -175,12 +188,17 @@ func extrasSchema(v json.RawMessage, at string) (s *Node, open bool, err error) 
 
 // ClosedObject reports whether the schema allows no members beyond those
 // it declares.
-func (n *Node) ClosedObject() bool { return n.AdditionalNone || n.UnevaluatedNone }
+func (n *Node) ClosedObject() bool {
+	return n.AdditionalNone || (n.UnevaluatedNone && !n.AdditionalAny)
+}
 
 // IsEmpty reports whether the schema accepts any JSON value: no keyword
 // that narrows the value holds anything (no type, no composition, no
 // reference, no child schema but definitions).
 func (n *Node) IsEmpty() bool {
+	if n.False {
+		return false
+	}
 	for _, name := range n.Keywords {
 		if k := Lookup(name); k != nil && k.Narrows && k.Holds(n) {
 			return false

@@ -19,7 +19,7 @@ import (
 func (n *Node) splitTypeList() {
 	others := slices.DeleteFunc(slices.Clone(n.Types), func(t string) bool { return t == "null" })
 	if len(others) < 2 || n.Enum != nil || n.Const != nil || n.Ref != "" ||
-		len(n.AnyOf) > 0 || len(n.OneOf) > 0 || len(n.AllOf) > 0 {
+		len(n.AnyOf) > 0 || len(n.OneOf) > 0 || len(n.AllOf) > 0 || !n.splits() {
 		return
 	}
 	alts := make([]*Node, 0, len(n.Types))
@@ -32,6 +32,17 @@ func (n *Node) splitTypeList() {
 	n.AnyOf = alts
 }
 
+// splits reports whether every keyword of n finds its place in the
+// alternatives (typeAlternative): one that would be lost (a pattern, a
+// not, an if) leaves the list whole, a raw value Validate checks against
+// the schema itself.
+func (n *Node) splits() bool {
+	l := &n.Limits
+	return n.Not == nil && n.If == nil && n.Then == nil && n.Else == nil && n.Contains == nil && n.PropertyNames == nil &&
+		l.Pattern == nil && l.MultipleOf == "" && !l.UniqueItems && l.MinProperties == nil && l.MaxProperties == nil &&
+		l.DependentRequired == nil && len(l.Unchecked) == 0 && (n.UnevaluatedProperties == nil || n.UnevaluatedProperties.IsEmpty())
+}
+
 // typeAlternative is n narrowed to the one JSON type t.
 func (n *Node) typeAlternative(t, path string) *Node {
 	a := &Node{Path: path, Types: []string{t}, Keywords: []string{"type"}}
@@ -39,7 +50,7 @@ func (n *Node) typeAlternative(t, path string) *Node {
 	case "object":
 		a.Properties, a.Required, a.PatternProperties = n.Properties, n.Required, n.PatternProperties
 		a.AdditionalProperties, a.AdditionalAny, a.AdditionalNone = n.AdditionalProperties, n.AdditionalAny, n.AdditionalNone
-		a.UnevaluatedNone, a.DependentSchemas, a.Dependencies = n.UnevaluatedNone, n.DependentSchemas, n.Dependencies
+		a.UnevaluatedNone, a.DependentSchemas = n.UnevaluatedNone, n.DependentSchemas
 	case "array":
 		a.Items, a.PrefixItems, a.AdditionalItems, a.UnevaluatedItems = n.Items, n.PrefixItems, n.AdditionalItems, n.UnevaluatedItems
 		a.Limits.MinItems, a.Limits.MaxItems = n.Limits.MinItems, n.Limits.MaxItems
@@ -69,6 +80,6 @@ func (n *Node) typeAlternative(t, path string) *Node {
 func (n *Node) clearKindKeywords() {
 	n.Properties, n.Required, n.PatternProperties = nil, nil, nil
 	n.AdditionalProperties, n.AdditionalAny, n.AdditionalNone = nil, false, false
-	n.UnevaluatedNone, n.DependentSchemas, n.Dependencies = false, nil, false
+	n.UnevaluatedNone, n.DependentSchemas = false, nil
 	n.Items, n.PrefixItems, n.AdditionalItems, n.UnevaluatedItems = nil, nil, nil, nil
 }

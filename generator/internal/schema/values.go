@@ -89,6 +89,28 @@ func readID(n *Node, v []byte) error { return json.Unmarshal(v, &n.ID) }
 
 func readAnchor(n *Node, v []byte) error { return json.Unmarshal(v, &n.Anchor) }
 
+// readDynamicAnchor reads $dynamicAnchor as an anchor, unless $anchor
+// names the schema too.
+func readDynamicAnchor(n *Node, v []byte) error {
+	var a string
+	if err := json.Unmarshal(v, &a); err != nil || n.Anchor != "" {
+		return err
+	}
+	n.Anchor = a
+	return nil
+}
+
+// readDynamicRef reads $dynamicRef as a $ref (resolved statically),
+// unless $ref is written too.
+func readDynamicRef(n *Node, v []byte) error {
+	var r string
+	if err := json.Unmarshal(v, &r); err != nil || n.Ref != "" {
+		return err
+	}
+	n.Ref = r
+	return nil
+}
+
 // readMarkdownDescription reads an editor's description, the doc comment
 // when description is absent (description, when written, replaces it).
 func readMarkdownDescription(n *Node, v []byte) error {
@@ -98,20 +120,29 @@ func readMarkdownDescription(n *Node, v []byte) error {
 	return readDescription(n, v)
 }
 
-// readDependencies reads draft 7's dependencies: member lists only
+// parseDependencies reads draft 7's dependencies: member lists only
 // validate (dependentRequired), schemas would shape the value.
-func readDependencies(n *Node, v []byte) error {
-	var deps map[string]json.RawMessage
-	if err := json.Unmarshal(v, &deps); err != nil {
+func parseDependencies(n *Node, _ *Keyword, v []byte, at string) error {
+	keys, deps, err := orderedMembers(v)
+	if err != nil {
 		return err
 	}
-	for _, d := range deps {
-		if t := bytes.TrimSpace(d); len(t) > 0 && t[0] != '[' {
-			n.Dependencies = true
-			return nil
+	for _, name := range keys {
+		d := deps[name]
+		if t := bytes.TrimSpace(d); len(t) > 0 && t[0] == '[' {
+			var req []string
+			if err := json.Unmarshal(d, &req); err != nil {
+				return err
+			}
+			n.Limits.DependentRequired = append(n.Limits.DependentRequired, Dependent{Member: name, Required: req})
+			continue
 		}
+		s, err := parseNode(d, at+"/"+EscapePointer(name))
+		if err != nil {
+			return err
+		}
+		n.DependentSchemas = append(n.DependentSchemas, Property{Name: name, Schema: s})
 	}
-	n.Limits.Unchecked = append(n.Limits.Unchecked, "dependencies")
 	return nil
 }
 
@@ -122,9 +153,14 @@ func readDependencies(n *Node, v []byte) error {
 func parseClosing(n *Node, k *Keyword, v []byte, at string) error {
 	switch string(bytes.TrimSpace(v)) {
 	case "true":
+		if k.Name == "unevaluatedItems" {
+			// Every item evaluated, which an enclosing
+			// unevaluatedItems sees.
+			*k.kids.one(n) = &Node{Path: at}
+		}
 		return nil
 	case "false":
-		*k.kids.one(n) = &Node{Path: at}
+		*k.kids.one(n) = &Node{Path: at, False: true}
 		return nil
 	}
 	return k.kids.parse(n, v, at)

@@ -1,0 +1,236 @@
+package build
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/acpgen/acpgen/generator/internal/ir"
+	"github.com/acpgen/acpgen/generator/internal/schema"
+)
+
+// The run-time schema tree (ir.SchemaNode): a schema whose value has no Go
+// type of its own (no single type, a false schema, a tuple, members by
+// pattern, an enum of mixed values, …) becomes raw JSON, and what
+// Validate checks on it is the schema itself, lowered here into a tree
+// the generated package interprets (templates/validate_schema.go). So
+// do the schemas of types that state more than the typed checks read
+// (not, if/then/else, contains, propertyNames, oneOf's exclusivity):
+// CheckValidatable lowers them.
+
+// lowerer lowers schema nodes, each once: a $ref cycle is a cycle of
+// SchemaNodes.
+type lowerer struct {
+	doc  *schema.Doc
+	memo map[*schema.Node]*ir.SchemaNode
+}
+
+func newLowerer(doc *schema.Doc) *lowerer {
+	return &lowerer{doc: doc, memo: map[*schema.Node]*ir.SchemaNode{}}
+}
+
+// lower returns n's SchemaNode.
+func (l *lowerer) lower(n *schema.Node) (*ir.SchemaNode, error) {
+	if s := l.memo[n]; s != nil {
+		return s, nil
+	}
+	s := &ir.SchemaNode{Path: n.Path, Source: n, False: n.False, Types: n.Types, Required: n.Required,
+		MinContains: n.Limits.MinContains, MaxContains: n.Limits.MaxContains}
+	l.memo[n] = s
+	if n.Const != nil {
+		s.Const = string(bytes.TrimSpace(n.Const))
+	}
+	for _, e := range n.Enum {
+		s.Enum = append(s.Enum, string(bytes.TrimSpace(e)))
+	}
+	if n.Enum != nil && s.Enum == nil {
+		s.Enum = []string{}
+	}
+	rawChecks(&s.Checks, n)
+	s.Checks.Format = n.Format
+	var errs []error
+	one := func(c *schema.Node) *ir.SchemaNode {
+		if c == nil {
+			return nil
+		}
+		x, err := l.lower(c)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		return x
+	}
+	list := func(cs []*schema.Node) []*ir.SchemaNode {
+		var out []*ir.SchemaNode
+		for _, c := range cs {
+			out = append(out, one(c))
+		}
+		return out
+	}
+	members := func(ps []schema.Property) []ir.SchemaMember {
+		var out []ir.SchemaMember
+		for _, p := range ps {
+			out = append(out, ir.SchemaMember{Name: p.Name, Schema: one(p.Schema)})
+		}
+		return out
+	}
+	if n.Ref != "" {
+		t, err := l.doc.Target(n)
+		if err != nil {
+			return nil, err
+		}
+		s.Ref = one(t)
+	}
+	s.Properties = members(n.Properties)
+	for _, p := range n.PatternProperties {
+		pat, err := schema.ParsePattern(p.Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p.Schema.Path, err)
+		}
+		s.PatternProperties = append(s.PatternProperties, ir.SchemaPattern{Pattern: *irPattern(pat), Schema: one(p.Schema)})
+	}
+	s.AdditionalProperties = one(n.AdditionalProperties)
+	if n.AdditionalAny {
+		// true evaluates every other member (unevaluatedProperties).
+		s.AdditionalProperties = &ir.SchemaNode{Path: n.Path + "/additionalProperties"}
+	}
+	if n.AdditionalNone {
+		s.AdditionalProperties = l.never(n.Path + "/additionalProperties")
+	}
+	s.UnevaluatedProperties = one(n.UnevaluatedProperties)
+	if n.UnevaluatedNone {
+		s.UnevaluatedProperties = l.never(n.Path + "/unevaluatedProperties")
+	}
+	s.PropertyNames = one(n.PropertyNames)
+	s.DependentSchemas = members(n.DependentSchemas)
+	s.PrefixItems = list(n.PrefixItems)
+	s.Items = one(n.Items)
+	if n.PrefixItems != nil && n.AdditionalItems != nil {
+		s.Items = one(n.AdditionalItems) // draft 7's tuple: items as a list, then additionalItems
+	}
+	s.UnevaluatedItems = one(n.UnevaluatedItems)
+	s.Contains = one(n.Contains)
+	s.AllOf, s.AnyOf, s.OneOf = list(n.AllOf), list(n.AnyOf), list(n.OneOf)
+	s.Not, s.If, s.Then, s.Else = one(n.Not), one(n.If), one(n.Then), one(n.Else)
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return s, nil
+}
+
+// never is a false schema standing for a keyword written false.
+func (l *lowerer) never(path string) *ir.SchemaNode {
+	return &ir.SchemaNode{Path: path, False: true}
+}
+
+// runtimeValue reports whether a schema the builder cannot express as a
+// Go type becomes raw JSON checked at run time instead of an error: one
+// with a keyword that has no Go form (a tuple, members by pattern, a
+// const outside a union, an enum of other values than strings, …), or
+// one that is no Go shape (goShaped). A schema that is shaped as a Go
+// type keeps its error, which says what to change: a union of objects
+// the decoder cannot tell apart, an enum listing a value twice, bounds no
+// value of the type meets.
+func runtimeValue(n *schema.Node) bool {
+	if noGoForm(n) || n.Const != nil || (n.AdditionalProperties != nil && len(n.Properties) > 0) ||
+		(len(n.AnyOf) > 0 && len(n.OneOf) > 0) || (len(n.AllOf) > 0 && !slices.ContainsFunc(n.AllOf, isObject)) {
+		return true
+	}
+	if n.Enum != nil {
+		// An empty enum admits no value (2020-12 allows one); a repeated
+		// value keeps its error.
+		return len(n.Enum) == 0 || !repeats(n.Enum) && !allStrings(n.Enum)
+	}
+	return !goShaped(n)
+}
+
+// noGoForm reports whether n writes a keyword the builder has no Go form
+// for yet (the table's Unsupported rows: a tuple, members by pattern,
+// dependentSchemas, …): its value is raw JSON from the start.
+func noGoForm(n *schema.Node) bool {
+	if len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > 0 && !n.IsSingleRef() && !goShaped(n) {
+		return true // a composition of schemas that are no Go types (allOf [{minimum: 2}, {maximum: 3}])
+	}
+	if len(n.AllOf) > 0 && !n.IsSingleRef() && !slices.ContainsFunc(n.AllOf, isObject) && !n.HasType("object") {
+		return true // no object to merge: allOf [{minimum: 1}, true]
+	}
+	if extrasOutOfPlace(n) || (n.Items != nil && len(n.Types) > 0 && !n.HasType("array")) {
+		return true
+	}
+	if (n.UnevaluatedNone || n.UnevaluatedProperties != nil) && len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) > 0 {
+		return true // what the parts evaluate is the run-time schema's to tell
+	}
+	for k := range schema.Table() {
+		if k.Use == schema.Unsupported && n.Wrote(k.Name) && k.Holds(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// isObject reports whether a schema is an object type or a reference
+// (which the allOf merge reads as one): an allOf with none is no merge of
+// objects gone wrong but a value only the run-time schema describes.
+func isObject(n *schema.Node) bool {
+	return n.HasType("object") || n.Ref != "" || len(n.Properties) > 0
+}
+
+// extrasOutOfPlace reports whether n closes or types its extra members
+// without being an object type: only the run-time schema can say what
+// they are (unevaluatedProperties: false on an allOf, say).
+func extrasOutOfPlace(n *schema.Node) bool {
+	return (n.ClosedObject() || n.AdditionalProperties != nil) && !n.HasType("object")
+}
+
+// goShaped reports whether n has the shape of a Go type: one JSON type
+// (and perhaps null), a reference, or a composition of such schemas.
+func goShaped(n *schema.Node) bool {
+	types, _ := withoutNull(n.Types)
+	switch {
+	case n.False || (len(types) > 1 && len(n.AnyOf) == 0):
+		return false // a type list schema.Node did not split into an anyOf
+	case n.Ref != "" || n.IsNullOnly() && len(n.AnyOf) == 0:
+		return true
+	}
+	parts := slices.Concat(n.AllOf, n.AnyOf, n.OneOf)
+	if len(types) == 1 && len(parts) == 0 {
+		return true
+	}
+	for _, p := range parts {
+		if !goShaped(p) && !(p.IsEmpty() && !p.Limits.Any()) { // any value is raw JSON, a Go form too
+			return false
+		}
+	}
+	return len(parts) > 0 || len(types) == 1
+}
+
+// repeats reports whether a list of JSON values names one twice (as
+// written: the enum builder's error says which).
+func repeats(values []json.RawMessage) bool {
+	seen := map[string]bool{}
+	for _, v := range values {
+		k := string(bytes.TrimSpace(v))
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
+// allStrings reports whether every value is a JSON string.
+func allStrings(values []json.RawMessage) bool {
+	for _, v := range values {
+		if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '"' {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerRuntime lowers n as the run-time schema of a raw value, and leaves
+// the keywords under it to that schema.
+func (b *builder) lowerRuntime(n *schema.Node) (*ir.SchemaNode, error) {
+	b.runtime[n] = true
+	return b.lowerer.lower(n)
+}
