@@ -2,7 +2,6 @@ package build
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -137,9 +136,11 @@ func runtimeValue(n *schema.Node) bool {
 		return true
 	}
 	if n.Enum != nil {
-		// An empty enum admits no value (2020-12 allows one); a repeated
-		// value keeps its error.
-		return len(n.Enum) == 0 || !repeats(n.Enum) && !allStrings(n.Enum)
+		// An empty enum admits no value (2020-12 allows one); any other
+		// enum is a Go type (a JSON enum when not all strings), and its
+		// error (a value listed twice, none of an allowed type) says what
+		// to change.
+		return len(n.Enum) == 0
 	}
 	return !goShaped(n)
 }
@@ -191,6 +192,8 @@ func goShaped(n *schema.Node) bool {
 		return false // a type list schema.Node did not split into an anyOf
 	case n.Ref != "" || n.IsNullOnly() && len(n.AnyOf) == 0:
 		return true
+	case len(n.Enum) > 0 && len(n.AllOf)+len(n.AnyOf)+len(n.OneOf) == 0:
+		return true // a closed type, of strings or of JSON texts
 	}
 	parts := slices.Concat(n.AllOf, n.AnyOf, n.OneOf)
 	if len(types) == 1 && len(parts) == 0 {
@@ -202,30 +205,6 @@ func goShaped(n *schema.Node) bool {
 		}
 	}
 	return len(parts) > 0 || len(types) == 1
-}
-
-// repeats reports whether a list of JSON values names one twice (as
-// written: the enum builder's error says which).
-func repeats(values []json.RawMessage) bool {
-	seen := map[string]bool{}
-	for _, v := range values {
-		k := string(bytes.TrimSpace(v))
-		if seen[k] {
-			return true
-		}
-		seen[k] = true
-	}
-	return false
-}
-
-// allStrings reports whether every value is a JSON string.
-func allStrings(values []json.RawMessage) bool {
-	for _, v := range values {
-		if t := bytes.TrimSpace(v); len(t) == 0 || t[0] != '"' {
-			return false
-		}
-	}
-	return true
 }
 
 // lowerRuntime lowers n as the run-time schema of a raw value, and leaves
