@@ -71,11 +71,13 @@ const initID = `"acpversion-initialize"`
 //
 // ctx bounds the whole of it: a connection is closed when ctx ends.
 func Initialize(ctx context.Context, dial DialFunc, offers ...Offer) (*Negotiated, error) {
-	if len(offers) == 0 {
-		return nil, errors.New("acpversion: Initialize needs an offer")
+	offers, err := encodeOffers(offers)
+	if err != nil {
+		return nil, err
 	}
-	offers = slices.Clone(offers)
-	slices.SortFunc(offers, func(a, b Offer) int { return b.Protocol - a.Protocol })
+	if dial == nil {
+		return nil, errors.New("acpversion: Initialize needs a DialFunc")
+	}
 	offer := offers[0]
 	for {
 		t, err := dial(ctx)
@@ -92,6 +94,27 @@ func Initialize(ctx context.Context, dial DialFunc, offers ...Offer) (*Negotiate
 		_ = t.Close()
 		offer = *next // always an older version: the loop ends
 	}
+}
+
+// encodeOffers checks and encodes the offers, newest first: each Params
+// becomes its JSON, once.
+func encodeOffers(offers []Offer) ([]Offer, error) {
+	if len(offers) == 0 {
+		return nil, errors.New("acpversion: Initialize needs an offer")
+	}
+	encoded := make([]Offer, len(offers))
+	for i, o := range offers {
+		params, err := json.Marshal(o.Params)
+		if err != nil {
+			return nil, fmt.Errorf("acpversion: encoding offer %d: %w", o.Protocol, err)
+		}
+		if v, ok := protocolVersionOf(params); !ok || v != o.Protocol {
+			return nil, fmt.Errorf("acpversion: offer %d: its params' protocolVersion is not %d", o.Protocol, o.Protocol)
+		}
+		encoded[i] = Offer{Protocol: o.Protocol, Params: json.RawMessage(params)}
+	}
+	slices.SortFunc(encoded, func(a, b Offer) int { return b.Protocol - a.Protocol })
+	return encoded, nil
 }
 
 // attempt initializes t with offer: the connection when the agent took

@@ -18,18 +18,12 @@ type response struct {
 	Error  *RPCError
 }
 
-// exchange sends offer's initialize on t and reads until its answer.
+// exchange sends offer's initialize (its Params encoded) on t and reads until its answer.
 // Notifications before it are dropped (the agent sends none it should
 // before it answers, and no client is open to take them), a request is
 // answered -32600 (the client is not initialized).
 func exchange(ctx context.Context, t Transport, offer Offer) (*response, error) {
-	params, err := json.Marshal(offer.Params)
-	if err != nil {
-		return nil, fmt.Errorf("acpversion: encoding offer %d: %w", offer.Protocol, err)
-	}
-	if v, ok := protocolVersionOf(params); !ok || v != offer.Protocol {
-		return nil, fmt.Errorf("acpversion: offer %d: its params' protocolVersion is not %d", offer.Protocol, offer.Protocol)
-	}
+	params := offer.Params.(json.RawMessage) // encodeOffers made it
 	stop := context.AfterFunc(ctx, func() { _ = t.Close() })
 	a, err := converse(t, params)
 	if !stop() {
