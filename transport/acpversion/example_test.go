@@ -41,3 +41,21 @@ func ExampleRouter() {
 	// version 2 reads {"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":3,"info":{"name":"editor","version":"1"}}}
 	// version 2 reads {"jsonrpc":"2.0","id":3,"method":"session/new","params":{"cwd":"/"}}
 }
+
+// An agent program serving two versions on its own stdio (not run here:
+// it would read the test's standard input). serveV1 and serveV2 would
+// open the versions' generated agent connections on t.
+func Example_stdio() {
+	serveV1 := func(t acpversion.Transport) error { return nil }
+	serveV2 := func(t acpversion.Transport) error { return nil }
+	r := &acpversion.Router{Versions: []acpversion.Version{
+		{Protocol: 1, Serve: serveV1},
+		{Protocol: 2, Serve: serveV2},
+	}}
+	ctx := context.Background()
+	err := r.Serve(ctx, acpversion.Stdio(os.Stdin, os.Stdout))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}

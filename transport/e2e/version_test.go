@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os/exec"
 	"testing"
 	"time"
@@ -16,20 +17,28 @@ import (
 
 // versionRouter is ONE endpoint for v1 and v2 clients: the v1 agent of
 // these tests (agent, gen/acp/v1) and a v2 agent (agentV2, gen/acp/v2)
-// behind an acpversion.Router.
+// behind an acpversion.Router. docs/versions.md shows it.
 func versionRouter() *acpversion.Router {
-	return &acpversion.Router{Versions: []acpversion.Version{
-		{Protocol: int(acp.CurrentProtocolVersion), Serve: func(t acpversion.Transport) error {
-			a := &agent{ended: make(chan error, 16)}
-			a.conn = acp.NewAgentConnTransport(t)
-			return a.conn.Serve(a)
-		}},
-		{Protocol: int(acpv2.CurrentProtocolVersion), Serve: func(t acpversion.Transport) error {
-			a := &agentV2{}
-			a.conn = acpv2.NewAgentConnTransport(t)
-			return a.conn.Serve(a)
-		}},
+	r := &acpversion.Router{Versions: []acpversion.Version{
+		{Protocol: int(acp.CurrentProtocolVersion), Serve: serveV1},
+		{Protocol: int(acpv2.CurrentProtocolVersion), Serve: serveV2},
 	}}
+	return r
+}
+
+// serveV1 runs a v1 connection: the initialize the Router read comes
+// first on t, and the agent answers it.
+func serveV1(t acpversion.Transport) error {
+	a := &agent{ended: make(chan error, 16)}
+	a.conn = acp.NewAgentConnTransport(t)
+	return a.conn.Serve(a)
+}
+
+// serveV2 runs a v2 connection.
+func serveV2(t acpversion.Transport) error {
+	a := &agentV2{}
+	a.conn = acpv2.NewAgentConnTransport(t)
+	return a.conn.Serve(a)
 }
 
 // serveVersions serves r on an acpremote.Handler on 127.0.0.1 (both
@@ -91,50 +100,85 @@ func TestVersionRouterTypeScriptRemote(t *testing.T) {
 	}
 }
 
+// The client's initialize params of each version.
+var (
+	info2 = acpv2.Implementation{Name: "e2e", Version: "1.0.0"}
+	caps2 = &acpv2.ClientCapabilities{}
+	info1 = &acp.Implementation{Name: "e2e", Version: "1.0.0"}
+	caps1 = &acp.ClientCapabilities{Terminal: acp.Ptr(true)}
+)
+
+// initializeNewest initializes a connection to the agent at url with v2,
+// or v1 when the agent speaks only v1. docs/versions.md shows it.
+func initializeNewest(ctx context.Context, url string) (*acpversion.Negotiated, error) {
+	dial := func(ctx context.Context) (acpversion.Transport, error) { return acpremote.Dial(ctx, url, nil) }
+	return acpversion.Initialize(ctx, dial,
+		acpversion.Offer{Protocol: 2, Params: &acpv2.InitializeRequest{ProtocolVersion: 2, Info: info2, Capabilities: caps2}},
+		acpversion.Offer{Protocol: 1, Params: &acp.InitializeRequest{ProtocolVersion: 1, ClientInfo: info1, ClientCapabilities: caps1}},
+	)
+}
+
 // acpversion.Initialize asks for v2 and gets it from the Router; from an
-// endpoint of v1 alone it falls back to v1 on a new connection, where a
+// endpoint of v1 alone it falls back to v1 (on a new connection), where a
 // v1 client (gen/acp/v1) then completes a turn.
 func TestVersionInitializeFallsBack(t *testing.T) {
 	ctx := testContext(t)
 	v1Only := versionRouter()
 	v1Only.Versions = v1Only.Versions[:1]
-	offers := []acpversion.Offer{
-		{Protocol: 2, Params: &acpv2.InitializeRequest{ProtocolVersion: 2, Info: acpv2.Implementation{Name: "e2e", Version: "1"}}},
-		{Protocol: 1, Params: &acp.InitializeRequest{ProtocolVersion: 1, ClientCapabilities: &acp.ClientCapabilities{Terminal: acp.Ptr(true)}}},
-	}
 	for _, c := range []struct {
 		name   string
 		router *acpversion.Router
 		want   int
 	}{{"both", versionRouter(), 2}, {"v1 only", v1Only, 1}} {
 		_, url := serveVersions(t, c.router)
-		dials := 0
-		dial := func(ctx context.Context) (acpversion.Transport, error) {
-			dials++
-			return acpremote.Dial(ctx, "ws"+url[len("http"):], nil)
-		}
-		n, err := acpversion.Initialize(ctx, dial, offers...)
+		n, err := initializeNewest(ctx, url)
 		if err != nil {
 			t.Fatalf("%s: Initialize: %v", c.name, err)
 		}
-		if n.Protocol != c.want || dials != 3-c.want {
-			t.Fatalf("%s: version %d after %d dials, want %d after %d", c.name, n.Protocol, dials, c.want, 3-c.want)
+		if n.Protocol != c.want {
+			t.Fatalf("%s: version %d, want %d", c.name, n.Protocol, c.want)
 		}
-		if n.Protocol == 1 {
-			var res acp.InitializeResponse
-			if err := res.UnmarshalJSON(n.Result); err != nil || res.ProtocolVersion != 1 {
-				t.Fatalf("the v1 answer %s: %v", n.Result, err)
-			}
-			conn := acp.NewClientConnTransport(n.Transport)
-			cl := newClient()
-			go conn.Serve(cl)
-			session := newSession(t, ctx, conn)
-			if res, err := conn.Prompt(ctx, &acp.PromptRequest{SessionID: session, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "turn"})}}); err != nil || res.StopReason != acp.StopReasonEndTurn {
-				t.Fatalf("prompt after falling back: %v, %v", res, err)
-			}
-			_ = conn.Close()
-		} else {
-			_ = n.Transport.Close()
+		if err := turnOn(ctx, n); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
 		}
 	}
+}
+
+// turnOn opens the client of the version negotiated on its connection
+// and prompts once.
+func turnOn(ctx context.Context, n *acpversion.Negotiated) error {
+	switch n.Protocol {
+	case 2:
+		var res acpv2.InitializeResponse
+		if err := res.UnmarshalJSON(n.Result); err != nil {
+			return err
+		}
+		conn := acpv2.NewClientConnTransport(n.Transport)
+		defer conn.Close()
+		go conn.Serve(&acpv2.UnimplementedClient{})
+		s, err := conn.NewSession(ctx, &acpv2.NewSessionRequest{Cwd: "/"})
+		if err != nil {
+			return err
+		}
+		_, err = conn.Prompt(ctx, &acpv2.PromptRequest{SessionID: s.SessionID, Prompt: []acpv2.ContentBlock{acpv2.NewContentBlockText(acpv2.TextContent{Text: "hi"})}})
+		return err
+	case 1:
+		var res acp.InitializeResponse
+		if err := res.UnmarshalJSON(n.Result); err != nil {
+			return err
+		}
+		conn := acp.NewClientConnTransport(n.Transport)
+		defer conn.Close()
+		go conn.Serve(newClient())
+		s, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/", MCPServers: []acp.MCPServer{}})
+		if err != nil {
+			return err
+		}
+		res2, err := conn.Prompt(ctx, &acp.PromptRequest{SessionID: s.SessionID, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "turn"})}})
+		if err == nil && res2.StopReason != acp.StopReasonEndTurn {
+			err = fmt.Errorf("stop reason %s, want end_turn", res2.StopReason)
+		}
+		return err
+	}
+	return fmt.Errorf("version %d negotiated", n.Protocol)
 }
