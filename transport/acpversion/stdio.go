@@ -25,7 +25,7 @@ var errClosed = errors.New("acpversion: transport closed")
 // a blocked ReadMessage; it closes in and out when they are io.Closers,
 // which for os.Stdin ends the read under way.
 func Stdio(in io.Reader, out io.Writer) Transport {
-	s := &stdio{in: bufio.NewReaderSize(in, 64<<10), rawIn: in, out: out, max: DefaultMaxLineSize, closed: make(chan struct{}), lines: make(chan line)}
+	s := &stdio{in: bufio.NewReaderSize(in, 64<<10), rawIn: in, out: out, max: DefaultMaxLineSize, closed: make(chan struct{}), lines: make(chan []byte), ended: make(chan struct{})}
 	return s
 }
 
@@ -38,25 +38,22 @@ type stdio struct {
 	once   sync.Once
 	start  sync.Once
 	closed chan struct{}
-	lines  chan line // unbuffered: the reader holds at most one line ahead
+	lines  chan []byte   // unbuffered: the reader holds at most one line ahead
+	ended  chan struct{} // closed when the input has ended, with err set
+	err    error
 }
 
-type line struct {
-	msg []byte
-	err error
-}
-
-// ReadMessage returns the next non-empty line, without its end.
+// ReadMessage returns the next non-empty line, without its end; once the
+// input has ended, what ended it (io.EOF at its end), every time.
 func (s *stdio) ReadMessage() ([]byte, error) {
 	s.start.Do(func() { go s.read() })
 	select {
-	case l, ok := <-s.lines:
-		if !ok {
-			return nil, errClosed
-		}
-		return l.msg, l.err
+	case msg := <-s.lines:
+		return msg, nil
 	case <-s.closed:
 		return nil, errClosed
+	case <-s.ended: // read sent every line before it closed ended
+		return nil, s.err
 	}
 }
 
@@ -65,15 +62,16 @@ func (s *stdio) ReadMessage() ([]byte, error) {
 func (s *stdio) read() {
 	for {
 		msg, err := s.readLine()
-		if len(bytes.TrimSpace(msg)) == 0 && err == nil {
-			continue
-		}
-		select {
-		case s.lines <- line{msg, err}:
-		case <-s.closed:
-			return
+		if len(bytes.TrimSpace(msg)) > 0 {
+			select {
+			case s.lines <- msg:
+			case <-s.closed:
+				return
+			}
 		}
 		if err != nil {
+			s.err = err
+			close(s.ended)
 			return
 		}
 	}
@@ -91,11 +89,7 @@ func (s *stdio) readLine() ([]byte, error) {
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		buf = bytes.TrimRight(buf, "\r\n")
-		if err == io.EOF && len(bytes.TrimSpace(buf)) > 0 {
-			err = nil // the last line has no newline: the next read says EOF
-		}
-		return buf, err
+		return bytes.TrimRight(buf, "\r\n"), err
 	}
 }
 
