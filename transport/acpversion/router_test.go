@@ -229,3 +229,55 @@ func TestRouterCheck(t *testing.T) {
 		_ = client.Close()
 	}
 }
+
+// recording is a Transport that remembers the messages it returned.
+type recording struct {
+	*pipeEnd
+	returned [][]byte
+}
+
+func (r *recording) ReadMessage() ([]byte, error) {
+	msg, err := r.pipeEnd.ReadMessage()
+	if err == nil {
+		r.returned = append(r.returned, msg)
+	}
+	return msg, err
+}
+
+// The chosen version reads the initialize first, the very bytes the
+// connection's transport returned (not a copy), then the connection's
+// messages as they come; its answers reach the client.
+func TestRouterReplay(t *testing.T) {
+	client, server := pipe()
+	rec := &recording{pipeEnd: server}
+	reads := make(chan []byte, 4)
+	r := &Router{Versions: []Version{{Protocol: 2, Serve: func(t Transport) error {
+		for {
+			msg, err := t.ReadMessage()
+			if err != nil {
+				return nil
+			}
+			reads <- msg
+			_ = t.WriteMessage([]byte(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":2}}`))
+		}
+	}}}}
+	done := make(chan error, 1)
+	go func() { done <- r.Serve(context.Background(), rec) }()
+	_ = client.WriteMessage([]byte(`{"jsonrpc":"2.0","method":"early"}`))
+	_ = client.WriteMessage(initialize("1", "2"))
+	first := <-reads
+	if string(first) != string(initialize("1", "2")) || &first[0] != &rec.returned[1][0] {
+		t.Fatalf("first read %s, want the initialize as the transport returned it", first)
+	}
+	if a := read(t, client); !strings.Contains(a, `"protocolVersion":2`) {
+		t.Fatalf("client got %s", a)
+	}
+	_ = client.WriteMessage([]byte(`{"jsonrpc":"2.0","id":2,"method":"session/new","params":{}}`))
+	if next := <-reads; !strings.Contains(string(next), `"id":2`) {
+		t.Fatalf("second read %s, want the next message", next)
+	}
+	_ = client.Close()
+	if err := wait(t, done); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+}
