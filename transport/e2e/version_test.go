@@ -63,15 +63,17 @@ func TestVersionRouterTypeScriptStdio(t *testing.T) {
 			defer cancel()
 			done := make(chan error, 1)
 			go func() { done <- r.Serve(ctx, acpversion.Stdio(p.Stdout, p.Stdin)) }()
-			p.Wait(t)
+			// Serve ends at the end of the client's output, when it exits;
+			// wait for it before Wait, which closes that pipe.
 			select {
 			case err := <-done:
 				if err != nil {
-					t.Errorf("Serve: %v", err)
+					t.Errorf("Serve: %v\n%s", err, p.Stderr())
 				}
-			case <-time.After(10 * time.Second):
-				t.Error("Serve did not return after the client exited")
+			case <-ctx.Done():
+				t.Errorf("Serve did not return\n%s", p.Stderr())
 			}
+			p.Wait(t)
 		})
 	}
 }
