@@ -29,5 +29,6 @@
 // a Transport is the method set every generated package's Transport has
 // (ReadMessage, WriteMessage, Close), so it serves any user's packages. A
 // program that does not import it pays nothing for it, and one that does
-// pays one decode of the initialize message, nothing after it.
+// pays one decode of the initialize's envelope (a copy of its params) and,
+// after it, a nil check per message read.
 package acpversion
