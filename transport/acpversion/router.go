@@ -49,7 +49,8 @@ type Router struct {
 	Versions []Version
 	// MaxEarlyMessages bounds the messages read before a valid
 	// initialize, that one included (default DefaultMaxEarlyMessages);
-	// past it the connection ends with ErrTooManyEarlyMessages.
+	// past it the client is sent a -32600 error with a null id saying so,
+	// and the connection ends with ErrTooManyEarlyMessages.
 	MaxEarlyMessages int
 	// MaxEarlyBytes bounds their bytes the same way (default
 	// DefaultMaxEarlyBytes). Each message is bounded by the transport.
@@ -117,7 +118,9 @@ func (r *Router) awaitInitialize(t Transport) (*Version, []byte, error) {
 		}
 		messages, size = messages+1, size+len(msg)
 		if messages > maxMessages || size > maxBytes {
-			return nil, nil, fmt.Errorf("%w (%d messages, %d bytes; limits %d and %d)", ErrTooManyEarlyMessages, messages, size, maxMessages, maxBytes)
+			err := fmt.Errorf("%w (%d messages, %d bytes; limits %d and %d)", ErrTooManyEarlyMessages, messages, size, maxMessages, maxBytes)
+			_ = t.WriteMessage(errorAnswer(nil, codeInvalidRequest, "Invalid request: "+err.Error()+"; the connection ends", nil))
+			return nil, nil, err
 		}
 		v, answer := r.route(msg)
 		if v != nil {

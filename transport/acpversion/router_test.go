@@ -159,6 +159,9 @@ func TestRouterLimits(t *testing.T) {
 		for range 4 {
 			_ = client.WriteMessage([]byte(`{"jsonrpc":"2.0","method":"x","params":{"pad":"....................."}}`))
 		}
+		if a := read(t, client); !strings.Contains(a, `"id":null,"error":{"code":-32600,"message":"Invalid request: acpversion: too much sent before a valid initialize request`) {
+			t.Errorf("the client was told %s", a)
+		}
 		select {
 		case err := <-done:
 			if !errors.Is(err, ErrTooManyEarlyMessages) {
