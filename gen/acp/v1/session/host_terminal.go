@@ -52,10 +52,21 @@ func startTerminal(cmd *exec.Cmd, session acp.SessionID, limit int) (*terminal, 
 	go func() {
 		_ = cmd.Wait()
 		t.status = exitStatus(cmd.ProcessState)
+		drain := time.NewTimer(outputDrain)
+		select { // the output the command wrote before it exited
+		case <-t.copied:
+		case <-drain.C:
+		}
+		drain.Stop()
 		close(t.exited)
 	}()
 	return t, nil
 }
+
+// outputDrain is how long the exit of a command waits for the rest of its
+// output: all of it when the command was the output's only writer, at
+// most this long when a child it left in the background still writes.
+const outputDrain = 100 * time.Millisecond
 
 // exitedYet reports whether the command exited.
 func (t *terminal) exitedYet() bool {
