@@ -167,6 +167,7 @@ var Manifest = []File{
 	// The client host: the client methods that touch the machine, to embed
 	// in a handler (files, terminals), and the permission policies.
 	{"session/host_permissions.go", HostPermissions},
+	{"session/host.go", HostMachine},
 	{"session/host_files.go", HostMachine},
 	{"session/host_roots.go", HostMachine},
 	{"session/host_terminal.go", HostMachine},
