@@ -162,9 +162,8 @@ func allowOnce(ctx context.Context, p *acp.RequestPermissionRequest) (acp.Permis
 // the prompt, printing its updates. Once ctx is cancelled, the calls before
 // the prompt fail and the prompt is cancelled the ACP way.
 func turn(ctx context.Context, conn *acp.ClientConn, c *session.Host, cwd string, o options) error {
-	caps := &acp.ClientCapabilities{FS: &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)}, Terminal: acp.Ptr(true)}
 	info := &acp.Implementation{Name: "acpgen-example-client", Version: "0.1.0"}
-	init, err := conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, ClientCapabilities: caps, ClientInfo: info})
+	init, err := conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, ClientCapabilities: c.Capabilities(), ClientInfo: info})
 	if err != nil {
 		return authHint(fmt.Errorf("initialize: %w", err), nil)
 	} else if init.ProtocolVersion != acp.CurrentProtocolVersion {

@@ -40,3 +40,10 @@ func (h *Host) Attach(conn *acp.ClientConn, opts ...Option) {
 	h.Client = NewClient(conn, opts...)
 	h.ReleaseOnDone(conn.Done())
 }
+
+// Capabilities are the client capabilities the host serves, for the
+// initialize request: reading and writing text files, and terminals.
+func (h *Host) Capabilities() *acp.ClientCapabilities {
+	yes := true
+	return &acp.ClientCapabilities{FS: &acp.FileSystemCapabilities{ReadTextFile: &yes, WriteTextFile: &yes}, Terminal: &yes}
+}

@@ -21,7 +21,7 @@ const MaxReadBytes = 16 << 20
 
 // Files answers fs/read_text_file and fs/write_text_file with the files
 // under the directories the program shares (its roots). Embed *Files in
-// the client's handler beside Base (docs/sessions.md: "Client host").
+// the client's handler beside Base (see Base), or use Host.
 //
 // Paths must be absolute and inside a root once their symbolic links are
 // resolved; the operations go through os.Root, so a link swapped in
