@@ -76,16 +76,17 @@ func selected(o acp.PermissionOption) *acp.RequestPermissionResponse {
 
 // Base answers every client method with "method not found", one level
 // further down a handler than the host's parts, so that theirs win: embed
-// Base, not acp.UnimplementedClient, beside *Client, *Files, *Terminals and
-// Permissions. Two embedded fields with a method of one name at the same
+// Base, not acp.UnimplementedClient, beside *Client, Permissions and, where
+// the schema has the file system and terminal methods, *Files and
+// *Terminals. Two embedded fields with a method of one name at the same
 // depth would make it ambiguous, and the handler would not be an
 // acp.Client.
 //
 //	type handler struct {
 //		session.Base
 //		*session.Client
-//		*session.Files
-//		*session.Terminals
 //		session.Permissions
+//		*session.Files     // ACP v1
+//		*session.Terminals // ACP v1
 //	}
 type Base struct{ acp.UnimplementedClient }
