@@ -291,3 +291,28 @@ func TestConnectionEndReleasesTerminals(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func TestTerminalReleaseKillsTheGroup(t *testing.T) {
+	ts, _ := newTestTerminals(t, TerminalOptions{})
+	id, term, child := startedChild(t, ts)
+	if _, err := ts.ReleaseTerminal(context.Background(), &acp.ReleaseTerminalRequest{SessionID: "s", TerminalID: id}); err != nil {
+		t.Fatal(err)
+	}
+	gone(t, child)
+	if !term.exitedYet() {
+		t.Error("release returned before the command was reaped")
+	}
+}
+
+func TestTerminalWaitEndsOnCancel(t *testing.T) {
+	ts, _ := newTestTerminals(t, TerminalOptions{})
+	created, err := ts.CreateTerminal(context.Background(), sh("sleep 60"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := ts.WaitForTerminalExit(ctx, &acp.WaitForTerminalExitRequest{SessionID: "s", TerminalID: created.TerminalID}); !errors.Is(err, context.Canceled) {
+		t.Errorf("wait with a cancelled context: %v", err)
+	}
+}
