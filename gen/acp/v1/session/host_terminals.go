@@ -126,9 +126,10 @@ func (ts *Terminals) TerminalOutput(ctx context.Context, p *acp.TerminalOutputRe
 	if err != nil {
 		return nil, err
 	}
-	out, truncated := t.out.text(t.exitedYet())
+	exited := t.exitedYet() // once: the output and the status agree
+	out, truncated := t.out.text(exited)
 	resp := &acp.TerminalOutputResponse{Output: out, Truncated: truncated}
-	if t.exitedYet() {
+	if exited {
 		status := t.status
 		resp.ExitStatus = &status
 	}
