@@ -98,8 +98,13 @@ func TestTurnAnswersTheAgent(t *testing.T) {
 	agent.conn = acp.NewAgentConn(agentIn, agentOut)
 	go agent.conn.Serve(agent)
 	conn := acp.NewClientConn(clientIn, clientOut)
-	go conn.Serve(newClient(dir))
-	if err := turn(conn, dir, options{prompt: "go"}, nil); err != nil {
+	c, err := newClient(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Attach(conn)
+	go conn.Serve(c)
+	if err := turn(context.Background(), conn, c, dir, options{prompt: "go"}); err != nil {
 		t.Fatal(err)
 	}
 	clientOut.Close()
