@@ -50,3 +50,15 @@ func Example_host() {
 		fmt.Printf("%s: %s\n", tc.Title, tc.Status)
 	}
 }
+
+// embeddedHost is the embedding docs/sessions.md shows ("Combining them by
+// embedding"); the assignment keeps it an acp.Client.
+type embeddedHost struct {
+	session.Base        // "method not found" for the rest
+	*session.Client     // session/update
+	*session.Files      // fs/*
+	*session.Terminals  // terminal/*
+	session.Permissions // session/request_permission
+}
+
+var _ acp.Client = embeddedHost{}
