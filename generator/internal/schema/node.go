@@ -266,9 +266,17 @@ func (n *Node) IsNullOnly() bool {
 func (n *Node) HasType(t string) bool { return slices.Contains(n.Types, t) }
 
 // RootIsValue reports whether the root describes a value of its own (and
-// so becomes a type), rather than only holding definitions.
+// so becomes a type), rather than only holding definitions: it has a
+// type, properties, an allOf or a $ref, or, when RootType names its type,
+// any keyword that says what the value is. (A root that is only an anyOf
+// or oneOf, as a protocol's union of all its messages, is a type only
+// when named so or referenced.)
 func (d *Doc) RootIsValue() bool {
-	return len(d.Root.Types) > 0
+	r := d.Root
+	if d.RootType != "" && !r.IsEmpty() {
+		return true
+	}
+	return len(r.Types) > 0 || len(r.Properties) > 0 || len(r.AllOf) > 0 || r.Ref != ""
 }
 
 // EscapePointer escapes a JSON Pointer reference token (RFC 6901).
