@@ -79,6 +79,10 @@ func (l *lowerer) lower(n *schema.Node) (*ir.SchemaNode, error) {
 			return nil, err
 		}
 		s.Ref = one(t)
+		s.DynamicRef = l.doc.DynamicName(n)
+	}
+	if l.doc.DynamicScope {
+		s.DynamicAnchors = members(l.doc.DynamicAnchors[n])
 	}
 	s.Properties = members(n.Properties)
 	for _, p := range n.PatternProperties {

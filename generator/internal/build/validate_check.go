@@ -122,14 +122,16 @@ func runtimeCovered(types []*ir.Decl) map[*schema.Node]bool {
 // limitsHonoured), and applicators with no Go form (not, if/then/else,
 // contains, propertyNames, dependentSchemas, unevaluatedProperties with
 // a schema, oneOf's exclusivity, false, required naming a member that
-// is no property).
+// is no property, a closed part of a merge, and a schema resource whose
+// $dynamicAnchors a $dynamicRef may take, which must be in the dynamic
+// scope when the value is checked).
 func typedChecksSuffice(doc *schema.Doc, n *schema.Node) error {
 	if err := limitsHonoured(n); err != nil {
 		return err
 	}
 	if n.False || n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || n.Contains != nil ||
 		n.PropertyNames != nil || n.DependentSchemas != nil || (n.UnevaluatedProperties != nil && !n.UnevaluatedProperties.IsEmpty()) || !exclusiveByShape(doc, n.OneOf) ||
-		undeclaredRequired(n) || closedMergePart(doc, n) {
+		undeclaredRequired(n) || closedMergePart(doc, n) || (doc.DynamicScope && len(doc.DynamicAnchors[n]) > 0) {
 		return errRuntime
 	}
 	return nil

@@ -60,8 +60,9 @@ type Keyword struct {
 	Name   string
 	Drafts Drafts // 0: not JSON Schema (a vendor extension)
 	Use    Use
-	// Field is the Node field the keyword parses into ("" when it keeps
-	// nothing); the table test holds every row to it.
+	// Field is the Node field the keyword parses into, or the fields,
+	// space-separated ("" when it keeps nothing); the table test holds
+	// every row to it.
 	Field string
 	// BesideRef: the keyword may stand beside $ref. Those that shape the
 	// value may not: the builder would follow one and ignore the other.
@@ -126,11 +127,11 @@ var table = []Keyword{
 	{Name: "$anchor", Drafts: since2019, Use: Shapes, Note: "names the schema for `$ref: \"#name\"`", Field: "Anchor", BesideRef: true, Example: `"a"`, read: readAnchor},
 	annotation("$comment", since7, `"for schema authors"`),
 	annotation("$vocabulary", since2019, `{"https://json-schema.org/draft/2020-12/vocab/core": true}`),
-	{Name: "$dynamicAnchor", Drafts: Draft2020, Use: Shapes, Note: "names the schema for `$ref` and `$dynamicRef`, as `$anchor` does", Field: "Anchor", BesideRef: true, Example: `"meta"`, read: readDynamicAnchor},
+	{Name: "$dynamicAnchor", Drafts: Draft2020, Use: Shapes, Note: "names the schema for `$ref` and `$dynamicRef`, as `$anchor` does", Field: "Anchor DynamicAnchor", BesideRef: true, Example: `"meta"`, read: readDynamicAnchor},
 	annotation("$recursiveAnchor", Draft2019, `true`),
 	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Note: "the referenced schema's type (see References above)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
 		read: readRef, has: func(n *Node) bool { return n.Ref != "" }},
-	{Name: "$dynamicRef", Drafts: Draft2020, Use: Shapes, Note: "resolved as `$ref` is, to the schema it names where it is written (the dynamic scope is not followed)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#meta"`,
+	{Name: "$dynamicRef", Drafts: Draft2020, Use: Shapes, Note: "resolved as `$ref` is, to the schema it names where it is written (the dynamic scope is not followed)", Field: "Ref DynamicRef", BesideRef: true, Narrows: true, Example: `"#meta"`,
 		read: readDynamicRef, has: func(n *Node) bool { return n.Ref != "" }},
 	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Note: "one type, or one and null (nullable); two or more types a union by JSON kind (see Type lists above)", Field: "Types", Narrows: true, Example: `["string", "null"]`,

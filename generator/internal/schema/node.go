@@ -17,16 +17,22 @@ type Node struct {
 	Ref  string
 	// ID is the node's $id (draft 4: id), Anchor its $anchor: names a
 	// $ref may use (refs.go).
-	ID, Anchor  string
-	Types       []string
-	Const       json.RawMessage
-	Enum        []json.RawMessage
-	Format      string
-	Title       string
-	Description string
-	Properties  []Property
-	Required    []string
-	Items       *Node
+	ID, Anchor string
+	// DynamicAnchor is the node's $dynamicAnchor (also its Anchor, unless
+	// $anchor names it); DynamicRef says Ref was written as $dynamicRef,
+	// which Validate's run-time schema resolves in the dynamic scope
+	// (Doc.DynamicName).
+	DynamicAnchor string
+	DynamicRef    bool
+	Types         []string
+	Const         json.RawMessage
+	Enum          []json.RawMessage
+	Format        string
+	Title         string
+	Description   string
+	Properties    []Property
+	Required      []string
+	Items         *Node
 	// PrefixItems is a tuple's item schemas (prefixItems, or items
 	// written as a list before 2020-12); AdditionalItems and
 	// UnevaluatedItems the rest's. The builder implements none yet.
