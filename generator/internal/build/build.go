@@ -229,9 +229,17 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 		if skip != "" && p.Name == skip {
 			continue
 		}
+		required := slices.Contains(n.Required, p.Name)
 		e, fixed, isFixed, err := fixedMember(p.Schema)
 		nullable := false
-		if !isFixed {
+		switch {
+		case isFixed && !required && err == nil && fixed != "null":
+			// An optional fixed member may be absent, which encoding
+			// must keep: it is a pointer to an enum of its one value
+			// (but null, which a pointer could not tell from absent).
+			e, nullable, err = b.expr(naming.MemberType(owner, p.Name), optionalConst(p.Schema))
+			fixed = ""
+		case !isFixed:
 			e, nullable, err = b.expr(naming.MemberType(owner, p.Name), p.Schema)
 		}
 		if err != nil {
@@ -245,7 +253,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 			Doc:            p.Schema.Description,
 			Path:           p.Schema.Path,
 			Type:           e,
-			Required:       slices.Contains(n.Required, p.Name),
+			Required:       required,
 			Nullable:       nullable,
 			DefaultOnError: p.Schema.DefaultOnError,
 			DefaultOnNull:  p.Schema.DefaultOnNull,
