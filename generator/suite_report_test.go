@@ -62,8 +62,10 @@ Remote references are never fetched: the harness maps the suite's
 ` + "`refRemote`" + ` runs; a reference to another URL (the draft's meta-schema in
 ` + "`definitions`" + `, ` + "`defs`" + ` and ` + "`ref`" + `) is not mapped and the group is not
 generated. A typed ` + "`integer`" + ` is a Go integer that does not decode ` + "`1.0`" + `
-(the one ` + "`type`" + ` case that fails); ` + "`$dynamicRef`" + ` resolves statically, as
-` + "`$ref`" + `, so the cases that need the dynamic scope fail.
+(the one ` + "`type`" + ` case that fails). ` + "`$dynamicRef`" + ` follows the dynamic scope,
+into which a schema resource enters when its root applies: a ` + "`$ref`" + ` into the
+middle of a resource (` + "`first#/$defs/stuff`" + `) does not enter it, so the one
+` + "`dynamicRef`" + ` case that needs that fails.
 
 `)
 	for i, d := range suiteDrafts {

@@ -34,7 +34,12 @@ type schemaNode struct {
 	format   string
 	required []string
 
-	ref                    int32
+	ref int32
+	// dynamicRef names the $dynamicAnchor ref is resolved by in the
+	// dynamic scope ("": ref is static); dynamicAnchors are those of the
+	// schema resource this node is the root of, in scope while it applies.
+	dynamicRef             string
+	dynamicAnchors         []schemaMember
 	properties             []schemaMember
 	patternProperties      []schemaPatternMember
 	additionalProperties   int32
@@ -94,6 +99,9 @@ type schemaRun struct {
 	depth   int
 	steps   int
 	stopped bool
+	// scope is the dynamic scope: the nodes with dynamicAnchors applying
+	// now, outermost first.
+	scope []int32
 	// annotations: the table has unevaluatedProperties or
 	// unevaluatedItems, so every alternative of an anyOf is evaluated for
 	// what it evaluates; otherwise the first that passes settles it.
@@ -214,8 +222,12 @@ func (r *schemaRun) check(v *validator, x any, node int32, ev *schemaEval) {
 		r.fail(v, n, "false", "no value is allowed here")
 		return
 	}
+	if len(n.dynamicAnchors) > 0 {
+		r.scope = append(r.scope, node)
+		defer func() { r.scope = r.scope[:len(r.scope)-1] }()
+	}
 	if n.ref != 0 {
-		r.inPlace(v, x, n.ref, ev)
+		r.inPlace(v, x, r.refTarget(n), ev)
 	}
 	r.value(v, n, x)
 	switch x := x.(type) {
@@ -249,6 +261,23 @@ func (r *schemaRun) check(v *validator, x any, node int32, ev *schemaEval) {
 			ev.allItems = true
 		}
 	}
+}
+
+// refTarget is the node n's $ref applies: for a $dynamicRef, the
+// outermost schema resource in the dynamic scope with a $dynamicAnchor of
+// its name, else (and for a $ref) the node it names where it is written.
+func (r *schemaRun) refTarget(n *schemaNode) int32 {
+	if n.dynamicRef == "" {
+		return n.ref
+	}
+	for _, s := range r.scope {
+		for _, a := range r.table[s].dynamicAnchors {
+			if a.name == n.dynamicRef {
+				return a.node
+			}
+		}
+	}
+	return n.ref
 }
 
 // inPlace applies a subschema to the value itself ($ref, allOf, then,

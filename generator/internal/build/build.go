@@ -141,12 +141,11 @@ func (b *builder) defineTyped(name string, n *schema.Node) error {
 		t.Struct, err = b.structOf(name, n)
 		return err
 	}
-	e, nullable, err := b.expr(name, n)
+	// A definition whose type list admits null (["string", "null"]) is
+	// its type; null is its uses' (nullableTarget).
+	e, _, err := b.expr(name, n)
 	if err != nil {
 		return err
-	}
-	if nullable {
-		return fmt.Errorf("%s: a nullable definition is not supported; make its uses nullable", n.Path)
 	}
 	if e.Kind == ir.ExprRaw {
 		t.Kind, t.RawObject, t.RawChecks, t.Schema = ir.KindRaw, e.RawObject, e.Checks, e.Schema
@@ -230,9 +229,17 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 		if skip != "" && p.Name == skip {
 			continue
 		}
+		required := slices.Contains(n.Required, p.Name)
 		e, fixed, isFixed, err := fixedMember(p.Schema)
 		nullable := false
-		if !isFixed {
+		switch {
+		case isFixed && !required && err == nil && fixed != "null":
+			// An optional fixed member may be absent, which encoding
+			// must keep: it is a pointer to an enum of its one value
+			// (but null, which a pointer could not tell from absent).
+			e, nullable, err = b.expr(naming.MemberType(owner, p.Name), optionalConst(p.Schema))
+			fixed = ""
+		case !isFixed:
 			e, nullable, err = b.expr(naming.MemberType(owner, p.Name), p.Schema)
 		}
 		if err != nil {
@@ -246,7 +253,7 @@ func (b *builder) fields(owner string, n *schema.Node, skip string) ([]*ir.Field
 			Doc:            p.Schema.Description,
 			Path:           p.Schema.Path,
 			Type:           e,
-			Required:       slices.Contains(n.Required, p.Name),
+			Required:       required,
 			Nullable:       nullable,
 			DefaultOnError: p.Schema.DefaultOnError,
 			DefaultOnNull:  p.Schema.DefaultOnNull,
@@ -290,7 +297,7 @@ func (b *builder) expr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 func (b *builder) typedExpr(hint string, n *schema.Node) (ir.Expr, bool, error) {
 	if n.IsSingleRef() {
 		name, err := b.refName(n)
-		return ir.Expr{Kind: ir.ExprNamed, Named: name}, false, err
+		return ir.Expr{Kind: ir.ExprNamed, Named: name}, b.nullableTarget(n), err
 	}
 	n, err := b.merged(n)
 	if err != nil {
@@ -347,8 +354,7 @@ func (b *builder) oneTypeExpr(hint, typ string, n *schema.Node) (ir.Expr, error)
 	case "boolean":
 		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: "bool"}, nil
 	case "integer", "number":
-		bt, err := numberType(typ, n)
-		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: bt}, err
+		return ir.Expr{Kind: ir.ExprBuiltin, Builtin: numberType(typ, n)}, nil
 	case "array":
 		return b.arrayExpr(hint, n)
 	case "object":
@@ -365,7 +371,11 @@ func (b *builder) arrayExpr(hint string, n *schema.Node) (ir.Expr, error) {
 			return ir.Expr{}, err
 		}
 		if nullable {
-			return ir.Expr{}, fmt.Errorf("%s: nullable array items are not supported", n.Items.Path)
+			// No Go type holds null beside the item's type in a slice:
+			// the items are raw JSON, checked against their schema.
+			if e, err = b.nullableRaw(n.Items); err != nil {
+				return ir.Expr{}, err
+			}
 		}
 		elem = e
 	}
@@ -397,8 +407,8 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 		return ir.Expr{Kind: ir.ExprNamed, Named: name}, b.define(name, n)
 	case n.AdditionalProperties != nil:
 		e, nullable, err := b.expr(naming.Join(hint, "Value"), n.AdditionalProperties)
-		if nullable {
-			err = fmt.Errorf("%s: nullable map values are not supported", n.AdditionalProperties.Path)
+		if nullable && err == nil {
+			e, err = b.nullableRaw(n.AdditionalProperties) // as nullable items
 		}
 		if err != nil {
 			return ir.Expr{}, err
@@ -410,23 +420,21 @@ func (b *builder) objectExpr(hint string, n *schema.Node) (ir.Expr, error) {
 	return ir.Expr{Kind: ir.ExprRaw, RawObject: true}, nil
 }
 
-// numberType maps integer formats to Go types (rule 10).
-func numberType(typ string, n *schema.Node) (string, error) {
+// numberType maps integer formats to Go types (rule 10). Any other
+// format is an annotation, as JSON Schema says of formats a validator
+// does not know: a number is a float64, an integer an int64, which hold
+// every value such a format could mean (int8, int16, decimal, …).
+func numberType(typ string, n *schema.Node) string {
 	if typ == "number" {
-		if n.Format == "" || n.Format == "double" || n.Format == "float" {
-			return "float64", nil
-		}
-	} else {
-		switch n.Format {
-		case "":
-			return "int64", nil
-		case "int32", "int64", "uint16", "uint32", "uint64":
-			return n.Format, nil
-		case "uint8", "uint":
-			return map[string]string{"uint8": "uint16", "uint": "uint64"}[n.Format], nil
-		}
+		return "float64"
 	}
-	return "", fmt.Errorf("%s: unsupported %s format %s", n.Path, typ, schema.Excerpt(n.Format))
+	switch n.Format {
+	case "int32", "int64", "uint16", "uint32", "uint64":
+		return n.Format
+	case "uint8", "uint":
+		return map[string]string{"uint8": "uint16", "uint": "uint64"}[n.Format]
+	}
+	return "int64"
 }
 
 // refName resolves a single-ref schema to its target's Go name.
@@ -444,6 +452,36 @@ func (b *builder) refNode(n *schema.Node) (*schema.Node, error) {
 		n = n.AllOf[0]
 	}
 	return b.doc.Target(n)
+}
+
+// nullableTarget reports whether the definition a single-ref schema
+// points to (through any chain of references) lists null beside its one
+// type (`["string", "null"]`): the definition is the type, and each use
+// is nullable, as a property written so is. (An anyOf of a schema and
+// null is a union with a null variant, as ever.)
+func (b *builder) nullableTarget(n *schema.Node) bool {
+	for range maxRefSteps {
+		t, err := b.refNode(n)
+		if err != nil {
+			return false
+		}
+		if !t.IsSingleRef() {
+			types, null := withoutNull(t.Types)
+			return null && len(types) == 1 && len(t.AnyOf) == 0 && len(t.OneOf) == 0
+		}
+		n = t
+	}
+	return false
+}
+
+// nullableRaw is the raw JSON a nullable item or map value is held as,
+// with its schema as the run-time schema Validate checks it against.
+// The types built for its non-null form are dropped.
+func (b *builder) nullableRaw(n *schema.Node) (ir.Expr, error) {
+	var err error
+	e := ir.Expr{Kind: ir.ExprRaw}
+	e.Schema, err = b.lowerRuntime(n)
+	return e, err
 }
 
 // nullableAlternative returns X for anyOf/oneOf [X, {type: null}].

@@ -50,10 +50,7 @@ func (b *builder) enumOf(name string, alts []*schema.Node) (*ir.Enum, bool, erro
 		e.Values = append(e.Values, v)
 	}
 	if typ == "integer" {
-		base, err := numberType("integer", alts[0])
-		if err != nil {
-			return nil, true, err
-		}
+		base := numberType("integer", alts[0])
 		// Integer enums are open (rule 6): codes outside the list are
 		// legitimate, e.g. server-defined JSON-RPC errors.
 		e.Base, e.Open = base, true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/acpgen/acpgen/generator/internal/ir"
@@ -24,6 +25,16 @@ func fixedMember(n *schema.Node) (e ir.Expr, value string, ok bool, err error) {
 	value = buf.String()
 	builtin, err := fixedType(n, value)
 	return ir.Expr{Kind: ir.ExprBuiltin, Builtin: builtin}, value, true, err
+}
+
+// optionalConst is the schema an optional fixed member is built from: an
+// enum of its one value, so that the Go field (a pointer) says whether the
+// member was there, and decoding still rejects any other value.
+func optionalConst(n *schema.Node) *schema.Node {
+	c := *n
+	c.Enum, c.Const = []json.RawMessage{n.Const}, nil
+	c.Keywords = append(slices.DeleteFunc(slices.Clone(n.Keywords), func(k string) bool { return k == "const" }), "enum")
+	return &c
 }
 
 // fixedType is the Go type a const's value would have, which the other

@@ -62,7 +62,7 @@ func (b *builder) memberMaps(owner string, n *schema.Node, fields []*ir.Field) (
 func (b *builder) memberMap(hint, goName string, s *schema.Node) (*ir.MemberMap, error) {
 	e, nullable, err := b.expr(naming.Join(hint, "Value"), s)
 	if err == nil && nullable {
-		err = fmt.Errorf("%s: nullable map values are not supported", s.Path)
+		e, err = b.nullableRaw(s) // as nullable items (arrayExpr)
 	}
 	if err == nil {
 		err = checkNesting(s, ir.Expr{Kind: ir.ExprMap, Elem: &e})

@@ -79,6 +79,10 @@ func (l *lowerer) lower(n *schema.Node) (*ir.SchemaNode, error) {
 			return nil, err
 		}
 		s.Ref = one(t)
+		s.DynamicRef = l.doc.DynamicName(n)
+	}
+	if l.doc.DynamicScope {
+		s.DynamicAnchors = members(l.doc.DynamicAnchors[n])
 	}
 	s.Properties = members(n.Properties)
 	for _, p := range n.PatternProperties {
@@ -199,12 +203,42 @@ func goShaped(n *schema.Node) bool {
 	if len(types) == 1 && len(parts) == 0 {
 		return true
 	}
+	objects := objectAllOf(n)
 	for _, p := range parts {
+		if objects && membersOnly(p) && slices.Contains(n.AllOf, p) {
+			continue // properties the merge adds to the object
+		}
 		if !goShaped(p) && !(p.IsEmpty() && !p.Limits.Any()) { // any value is raw JSON, a Go form too
 			return false
 		}
 	}
 	return len(parts) > 0 || len(types) == 1
+}
+
+// objectAllOf reports whether n's allOf is sure to describe an object: n
+// or one of its parts says type object, or a part is a $ref (whose target
+// the merge requires to be an object). Only then may parts with no type
+// of their own be merged as object members: alone, `{"properties": …}`
+// admits strings too.
+func objectAllOf(n *schema.Node) bool {
+	return len(n.AllOf) > 0 && (n.HasType("object") || slices.ContainsFunc(n.AllOf, func(p *schema.Node) bool {
+		return p.HasType("object") || p.Ref != ""
+	}))
+}
+
+// membersOnly reports whether p, with no type of its own, says only what
+// members an object has (properties, required, annotations): an allOf part
+// the merge reads as more members of the object.
+func membersOnly(p *schema.Node) bool {
+	if len(p.Types) > 0 || len(p.Properties) == 0 || p.Limits.Any() {
+		return false
+	}
+	for _, k := range p.Keywords {
+		if kw := schema.Lookup(k); k != "properties" && kw.Narrows && kw.Holds(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // lowerRuntime lowers n as the run-time schema of a raw value, and leaves

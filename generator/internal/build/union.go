@@ -225,9 +225,7 @@ func (b *builder) untaggedBody(v *ir.Variant, a *schema.Node) error {
 	case a.IsNullOnly():
 		v.Shape, v.Kinds = ir.ShapeNull, "n"
 		return nil
-	case len(a.Properties) > 0 && a.Ref != "":
-		return fmt.Errorf("%s: $ref beside properties is only supported in a tagged variant (the $ref would be ignored)", a.Path)
-	case len(a.Properties) > 0 && !a.IsSingleRef():
+	case len(a.Properties) > 0 && a.Ref == "" && !a.IsSingleRef():
 		if alts, _ := a.Alternatives(); alts != nil {
 			return fmt.Errorf("%s: a union nested in a variant is not supported", a.Path)
 		}

@@ -50,28 +50,59 @@ func CheckValidatable(doc *schema.Doc, types []*ir.Decl) error {
 	if err := namesFree(types); err != nil {
 		return fmt.Errorf("%s: %w", doc.File, err)
 	}
-	if err := mapsValidatable(types); err != nil {
+	if err := mapsValidatable(doc, l, types); err != nil {
 		return fmt.Errorf("%s: %w", doc.File, err)
 	}
 	return nil
 }
 
-// mapsValidatable fails for a struct's map of members (patternProperties,
-// additionalProperties beside properties) whose values Validate would
-// have to check: it does not descend into those maps yet. Values of a
+// mapsValidatable gives a struct whose maps of members (patternProperties,
+// additionalProperties beside properties) hold values Validate would have
+// to check its run-time schema: the typed checks do not descend into
+// those maps, the run-time schema checks every member. Values of a
 // builtin type or raw JSON with no checks need none.
-func mapsValidatable(types []*ir.Decl) error {
+func mapsValidatable(doc *schema.Doc, l *lowerer, types []*ir.Decl) error {
+	var nodes map[string]*schema.Node
 	for _, t := range types {
-		if t.Kind != ir.KindStruct {
+		if t.Kind != ir.KindStruct || t.Schema != nil || !slices.ContainsFunc(t.Struct.Maps, checkedValues) {
 			continue
 		}
-		for _, m := range t.Struct.Maps {
-			if e := m.Elem; e.Checks != nil || (e.Kind != ir.ExprBuiltin && e.Kind != ir.ExprRaw) {
-				return fmt.Errorf("%s: Validate does not check the values of members kept in %s.%s yet (generate without Validate)", m.Path, t.Name, m.Go)
-			}
+		if nodes == nil {
+			nodes = schemasByPath(doc)
+		}
+		n := nodes[t.Path]
+		if n == nil {
+			return fmt.Errorf("%s: no schema to check the members kept in %s's maps against", t.Path, t.Name)
+		}
+		var err error
+		if t.Schema, err = l.lower(n); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// checkedValues reports whether a map's values have anything for
+// Validate to check.
+func checkedValues(m *ir.MemberMap) bool {
+	e := m.Elem
+	return e.Checks != nil || (e.Kind != ir.ExprBuiltin && e.Kind != ir.ExprRaw)
+}
+
+// schemasByPath indexes the schemas of the generated types by path, the
+// first of each (a merged allOf shares its original's path, which is the
+// one the run-time schema reads).
+func schemasByPath(doc *schema.Doc) map[string]*schema.Node {
+	nodes := map[string]*schema.Node{}
+	for _, r := range generatedRoots(doc) {
+		_ = walkSchema(r, func(n *schema.Node) error {
+			if nodes[n.Path] == nil {
+				nodes[n.Path] = n
+			}
+			return nil
+		})
+	}
+	return nodes
 }
 
 // runtimeCovered lists the schemas of raw values the builder lowered
@@ -91,18 +122,54 @@ func runtimeCovered(types []*ir.Decl) map[*schema.Node]bool {
 // limitsHonoured), and applicators with no Go form (not, if/then/else,
 // contains, propertyNames, dependentSchemas, unevaluatedProperties with
 // a schema, oneOf's exclusivity, false, required naming a member that
-// is no property).
+// is no property, a closed part of a merge, and a schema resource whose
+// $dynamicAnchors a $dynamicRef may take, which must be in the dynamic
+// scope when the value is checked).
 func typedChecksSuffice(doc *schema.Doc, n *schema.Node) error {
 	if err := limitsHonoured(n); err != nil {
 		return err
 	}
 	if n.False || n.Not != nil || n.If != nil || n.Then != nil || n.Else != nil || n.Contains != nil ||
 		n.PropertyNames != nil || n.DependentSchemas != nil || (n.UnevaluatedProperties != nil && !n.UnevaluatedProperties.IsEmpty()) || !exclusiveByShape(doc, n.OneOf) ||
-		undeclaredRequired(n) {
+		undeclaredRequired(n) || closedMergePart(doc, n) || (doc.DynamicScope && len(doc.DynamicAnchors[n]) > 0) {
 		return errRuntime
 	}
 	return nil
 }
+
+// closedMergePart reports whether n merges objects (an allOf, a $ref
+// beside properties) of which one closes its members
+// (additionalProperties or unevaluatedProperties false): JSON Schema then
+// rejects the members the other parts add, which the merged struct,
+// open to them all, does not; the run-time schema does.
+func closedMergePart(doc *schema.Doc, n *schema.Node) bool {
+	parts := n.AllOf
+	switch {
+	case n.Ref != "" && len(n.Properties) > 0:
+		parts = []*schema.Node{n}
+	case !n.MergesAllOf():
+		return false
+	}
+	for _, p := range parts {
+		for range maxRefSteps {
+			if p != n && p.ClosedObject() {
+				return true
+			}
+			if p.Ref == "" {
+				break
+			}
+			t, err := doc.Target(p)
+			if err != nil {
+				break
+			}
+			p = t
+		}
+	}
+	return false
+}
+
+// maxRefSteps bounds a chain of references followed by closedMergePart.
+const maxRefSteps = 64
 
 // exclusiveByShape reports whether no value can match two of a oneOf's
 // alternatives, as their shapes show: each a const (an enum, whose

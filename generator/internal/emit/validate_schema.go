@@ -127,6 +127,10 @@ func (g *validateEmitter) schemaRow(s *ir.SchemaNode) Code {
 		d[Id("required")] = Index().String().Values(items...)
 	}
 	ref("ref", s.Ref)
+	if s.DynamicRef != "" {
+		d[Id("dynamicRef")] = Lit(s.DynamicRef)
+	}
+	members("dynamicAnchors", s.DynamicAnchors)
 	members("properties", s.Properties)
 	if len(s.PatternProperties) > 0 {
 		var items []Code

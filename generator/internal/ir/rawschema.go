@@ -31,7 +31,13 @@ type SchemaNode struct {
 	MinContains, MaxContains *int
 	Required                 []string
 
-	Ref                   *SchemaNode
+	Ref *SchemaNode
+	// DynamicRef is the anchor name Ref is resolved by in the dynamic
+	// scope ("": Ref is static); DynamicAnchors are the $dynamicAnchors
+	// of the schema resource this node is the root of, which entering it
+	// adds to the scope.
+	DynamicRef            string
+	DynamicAnchors        []SchemaMember
 	Properties            []SchemaMember
 	PatternProperties     []SchemaPattern
 	AdditionalProperties  *SchemaNode
@@ -62,6 +68,9 @@ type SchemaPattern struct {
 // Children yields n's child nodes in a fixed order (the table's).
 func (n *SchemaNode) Children() []*SchemaNode {
 	out := []*SchemaNode{n.Ref}
+	for _, p := range n.DynamicAnchors {
+		out = append(out, p.Schema)
+	}
 	for _, p := range n.Properties {
 		out = append(out, p.Schema)
 	}

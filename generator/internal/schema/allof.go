@@ -55,18 +55,20 @@ func (d *Doc) mergePart(m, p *Node, seen map[*Node]bool, depth int) error {
 	if depth > maxMergeDepth {
 		return fmt.Errorf("%s: allOf and $ref nest more than %d deep", p.Path, maxMergeDepth)
 	}
-	if p.Ref != "" {
-		t, err := d.Target(p)
-		if err != nil {
-			return err
-		}
-		p = t
-	}
 	if seen[p] {
 		return nil
 	}
 	seen[p] = true
 	var errs diag.List
+	if p.Ref != "" {
+		// The target's members, then p's own beside the reference (a
+		// target may itself be a $ref, followed as far as it goes).
+		t, err := d.Target(p)
+		if err != nil {
+			return err
+		}
+		errs.Add(d.mergePart(m, t, seen, depth+1))
+	}
 	for _, q := range p.AllOf {
 		errs.Add(d.mergePart(m, q, seen, depth+1))
 	}

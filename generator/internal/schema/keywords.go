@@ -60,8 +60,9 @@ type Keyword struct {
 	Name   string
 	Drafts Drafts // 0: not JSON Schema (a vendor extension)
 	Use    Use
-	// Field is the Node field the keyword parses into ("" when it keeps
-	// nothing); the table test holds every row to it.
+	// Field is the Node field the keyword parses into, or the fields,
+	// space-separated ("" when it keeps nothing); the table test holds
+	// every row to it.
 	Field string
 	// BesideRef: the keyword may stand beside $ref. Those that shape the
 	// value may not: the builder would follow one and ignore the other.
@@ -126,16 +127,16 @@ var table = []Keyword{
 	{Name: "$anchor", Drafts: since2019, Use: Shapes, Note: "names the schema for `$ref: \"#name\"`", Field: "Anchor", BesideRef: true, Example: `"a"`, read: readAnchor},
 	annotation("$comment", since7, `"for schema authors"`),
 	annotation("$vocabulary", since2019, `{"https://json-schema.org/draft/2020-12/vocab/core": true}`),
-	{Name: "$dynamicAnchor", Drafts: Draft2020, Use: Shapes, Note: "names the schema for `$ref` and `$dynamicRef`, as `$anchor` does", Field: "Anchor", BesideRef: true, Example: `"meta"`, read: readDynamicAnchor},
+	{Name: "$dynamicAnchor", Drafts: Draft2020, Use: Shapes, Note: "names the schema for `$ref` and `$dynamicRef`, as `$anchor` does", Field: "Anchor DynamicAnchor", BesideRef: true, Example: `"meta"`, read: readDynamicAnchor},
 	annotation("$recursiveAnchor", Draft2019, `true`),
 	{Name: "$ref", Drafts: allDrafts, Use: Shapes, Note: "the referenced schema's type (see References above)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#/$defs/A"`,
 		read: readRef, has: func(n *Node) bool { return n.Ref != "" }},
-	{Name: "$dynamicRef", Drafts: Draft2020, Use: Shapes, Note: "resolved as `$ref` is, to the schema it names where it is written (the dynamic scope is not followed)", Field: "Ref", BesideRef: true, Narrows: true, Example: `"#meta"`,
+	{Name: "$dynamicRef", Drafts: Draft2020, Use: Shapes, Note: "the Go type of the schema it names where it is written; `Validate` follows the dynamic scope (see References above)", Field: "Ref DynamicRef", BesideRef: true, Narrows: true, Example: `"#meta"`,
 		read: readDynamicRef, has: func(n *Node) bool { return n.Ref != "" }},
 	unsupported("$recursiveRef", Draft2019, `"#"`, "recursive references are not resolved; use $ref"),
 	{Name: "type", Drafts: allDrafts, Use: Shapes, Note: "one type, or one and null (nullable); two or more types a union by JSON kind (see Type lists above)", Field: "Types", Narrows: true, Example: `["string", "null"]`,
 		read: readTypes, has: func(n *Node) bool { return len(n.Types) > 0 }},
-	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; on a property, a fixed member (see Fixed members above); elsewhere an error", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
+	{Name: "const", Drafts: since6, Use: Shapes, Note: "a tag or an enum value in an anyOf or oneOf; on a required property a fixed member, on an optional one a pointer to a one-value enum (see Fixed members above); elsewhere raw JSON checked at run time", Field: "Const", Narrows: true, Example: `"a"`, read: readConst},
 	{Name: "enum", Drafts: allDrafts, Use: Shapes, Note: "a list of strings is a closed string enum; any other list a closed type holding the member's JSON text (see Enums above)", Field: "Enum", Narrows: true, Example: `["a", 1]`, read: readEnum},
 	{Name: "properties", Drafts: allDrafts, Use: Shapes, Field: "Properties", BesideRef: true, Narrows: true,
 		Example: `{"a": {}, "b/c": {"type": "string"}}`,
@@ -185,7 +186,7 @@ var table = []Keyword{
 	{Name: "not", Drafts: allDrafts, Use: Shapes, Field: "Not", Narrows: true,
 		Placed:  "on the catch-all variant of a tagged union (titled other or unknown), listing the tag values it excludes",
 		Example: `{"const": "a"}`, kids: oneSchema(Negated, func(n *Node) **Node { return &n.Not })},
-	{Name: "format", Drafts: allDrafts, Use: Shapes, Note: "picks the Go integer or float type (int32, uint64, …); a string stays a string holding the text as received (see format and default above)", Field: "Format", Example: `"int32"`,
+	{Name: "format", Drafts: allDrafts, Use: Shapes, Note: "picks the Go integer type (int32, uint64, …; any other format is an annotation); a string stays a string holding the text as received (see format and default above)", Field: "Format", Example: `"int32"`,
 		read: readFormat, has: func(n *Node) bool { return n.Format != "" }},
 	limit("minLength", allDrafts, `1`),
 	limit("maxLength", allDrafts, `2`),

@@ -76,7 +76,7 @@ func effect(k *Keyword) string {
 		return "never changes the Go type; with `-validate`, the value is checked against its schema at run time"
 	}
 	if k.Placed != "" {
-		return "read only " + k.Placed + "; an error anywhere else"
+		return "read for the Go type only " + k.Placed + "; elsewhere checked by `Validate` at run time where the value allows it, else an error naming the place"
 	}
 	if k.Note != "" {
 		return k.Note

@@ -80,10 +80,7 @@ func changedFields(n *Node) []string {
 }
 
 func fieldList(f string) []string {
-	if f == "" {
-		return nil
-	}
-	return []string{f}
+	return strings.Fields(f)
 }
 
 // childPaths lists "keyword path" for every child Children yields.

@@ -30,7 +30,13 @@ type Doc struct {
 	// RootType names the root's type when it has one (the command's
 	// -root-type); empty, its title or the file's name does.
 	RootType string
-	targets  map[string]*Node // each $ref's schema by the $ref's path (refs.go)
+	// DynamicAnchors are the $dynamicAnchors of each schema resource (a
+	// document's root or a schema with an $id), by the resource's root;
+	// DynamicScope is set when a $dynamicRef resolves in the dynamic
+	// scope (DynamicName), so that Validate's run-time schema needs them.
+	DynamicAnchors map[*Node][]Property
+	DynamicScope   bool
+	targets        map[string]*Node // each $ref's schema by the $ref's path (refs.go)
 }
 
 // Load checks that data is JSON, that it is a valid JSON Schema (the

@@ -17,16 +17,22 @@ type Node struct {
 	Ref  string
 	// ID is the node's $id (draft 4: id), Anchor its $anchor: names a
 	// $ref may use (refs.go).
-	ID, Anchor  string
-	Types       []string
-	Const       json.RawMessage
-	Enum        []json.RawMessage
-	Format      string
-	Title       string
-	Description string
-	Properties  []Property
-	Required    []string
-	Items       *Node
+	ID, Anchor string
+	// DynamicAnchor is the node's $dynamicAnchor (also its Anchor, unless
+	// $anchor names it); DynamicRef says Ref was written as $dynamicRef,
+	// which Validate's run-time schema resolves in the dynamic scope
+	// (Doc.DynamicName).
+	DynamicAnchor string
+	DynamicRef    bool
+	Types         []string
+	Const         json.RawMessage
+	Enum          []json.RawMessage
+	Format        string
+	Title         string
+	Description   string
+	Properties    []Property
+	Required      []string
+	Items         *Node
 	// PrefixItems is a tuple's item schemas (prefixItems, or items
 	// written as a list before 2020-12); AdditionalItems and
 	// UnevaluatedItems the rest's. The builder implements none yet.
@@ -266,9 +272,17 @@ func (n *Node) IsNullOnly() bool {
 func (n *Node) HasType(t string) bool { return slices.Contains(n.Types, t) }
 
 // RootIsValue reports whether the root describes a value of its own (and
-// so becomes a type), rather than only holding definitions.
+// so becomes a type), rather than only holding definitions: it has a
+// type, properties, an allOf or a $ref, or, when RootType names its type,
+// any keyword that says what the value is. (A root that is only an anyOf
+// or oneOf, as a protocol's union of all its messages, is a type only
+// when named so or referenced.)
 func (d *Doc) RootIsValue() bool {
-	return len(d.Root.Types) > 0
+	r := d.Root
+	if d.RootType != "" && !r.IsEmpty() {
+		return true
+	}
+	return len(r.Types) > 0 || len(r.Properties) > 0 || len(r.AllOf) > 0 || r.Ref != ""
 }
 
 // EscapePointer escapes a JSON Pointer reference token (RFC 6901).

@@ -25,6 +25,7 @@ type index struct {
 	byURI   map[string]*Node // by absolute URI without fragment ($id)
 	anchors map[string]*Node // by absolute URI with the anchor as fragment
 	refs    []refAt          // every $ref, in walk order
+	dynamic map[*Node][]Property
 	draft   Drafts
 	files   *Files
 	errs    *diag.List
@@ -42,10 +43,11 @@ type refAt struct {
 func (d *Doc) resolveRefs(files *Files) error {
 	var errs diag.List
 	x := &index{byPath: map[string]*Node{}, byURI: map[string]*Node{}, anchors: map[string]*Node{},
-		draft: d.Draft, files: files, errs: &errs}
+		dynamic: map[*Node][]Property{}, draft: d.Draft, files: files, errs: &errs}
 	file := fileURL(d.File)
 	x.byURI[file.String()] = d.Root
-	x.walk(d.Root, file)
+	x.walk(d.Root, file, d.Root)
+	d.DynamicAnchors = x.dynamic
 	d.targets = make(map[string]*Node, len(x.refs))
 	defs := make(map[*Node]bool, len(d.Defs))
 	for _, p := range d.Defs {
@@ -62,6 +64,7 @@ func (d *Doc) resolveRefs(files *Files) error {
 			continue
 		}
 		d.targets[r.n.Path] = t
+		d.DynamicScope = d.DynamicScope || d.DynamicName(r.n) != ""
 		if t == d.Root {
 			d.RootReferenced = true
 		} else if !defs[t] && !extra[t] {
@@ -83,16 +86,23 @@ func extraName(t *Node) string {
 }
 
 // walk indexes n and every schema below it. base is the URI n's
-// references resolve against until its own $id says otherwise.
-func (x *index) walk(n *Node, base *url.URL) {
+// references resolve against until its own $id says otherwise; res is
+// the root of the schema resource n is in.
+func (x *index) walk(n *Node, base *url.URL, res *Node) {
 	if x.byPath[n.Path] == nil {
 		x.byPath[n.Path] = n
 	}
 	if n.ID != "" {
 		base = x.identify(n, base)
+		if !strings.HasPrefix(n.ID, "#") {
+			res = n
+		}
 	}
 	if n.Anchor != "" {
 		x.anchors[withFragment(base, n.Anchor)] = n
+	}
+	if n.DynamicAnchor != "" {
+		x.dynamic[res] = append(x.dynamic[res], Property{Name: n.DynamicAnchor, Schema: n})
 	}
 	if len(n.besideRef) > 0 {
 		x.besideRef(n)
@@ -101,7 +111,7 @@ func (x *index) walk(n *Node, base *url.URL) {
 		x.refs = append(x.refs, refAt{n, base})
 	}
 	for _, c := range n.Children() {
-		x.walk(c, base)
+		x.walk(c, base, res)
 	}
 }
 
@@ -134,9 +144,9 @@ func (x *index) besideRef(n *Node) {
 		n.dropKeywords(n.besideRef)
 		return
 	}
-	ref := &Node{Path: n.Path, Ref: n.Ref, Keywords: []string{"$ref"}}
+	ref := &Node{Path: n.Path, Ref: n.Ref, DynamicRef: n.DynamicRef, Keywords: []string{"$ref"}}
 	n.AllOf = append([]*Node{ref}, n.AllOf...)
-	n.Ref = ""
+	n.Ref, n.DynamicRef = "", false
 	n.Keywords = slices.DeleteFunc(n.Keywords, func(k string) bool { return k == "$ref" })
 	if !n.Wrote("allOf") {
 		n.Keywords = append(n.Keywords, "allOf")
@@ -149,12 +159,28 @@ func (x *index) besideRef(n *Node) {
 func (n *Node) dropKeywords(names []string) {
 	v := reflect.ValueOf(n).Elem()
 	for _, name := range names {
-		if k := Lookup(name); k.Field != "" {
-			v.FieldByName(k.Field).SetZero()
+		for _, f := range strings.Fields(Lookup(name).Field) {
+			v.FieldByName(f).SetZero()
 		}
 	}
 	n.Keywords = slices.DeleteFunc(n.Keywords, func(k string) bool { return slices.Contains(names, k) })
 	n.besideRef = nil
+}
+
+// DynamicName is the anchor a $dynamicRef resolves in the dynamic scope:
+// its fragment, when the schema it names statically has a $dynamicAnchor
+// of that name ("" otherwise, and for a $ref, which resolves statically
+// only). Validate's run-time schema then takes the outermost schema
+// resource entered so far that has a $dynamicAnchor of the name.
+func (d *Doc) DynamicName(n *Node) string {
+	_, frag, _ := strings.Cut(n.Ref, "#")
+	if !n.DynamicRef || frag == "" || strings.HasPrefix(frag, "/") {
+		return ""
+	}
+	if t := d.targets[n.Path]; t != nil && t.DynamicAnchor == frag {
+		return frag
+	}
+	return ""
 }
 
 // resolve finds the schema r's $ref points to.
@@ -206,7 +232,7 @@ func (x *index) load(doc string) (*Node, error) {
 	}
 	x.byURI[doc] = root
 	u, _ := url.Parse(doc)
-	x.walk(root, u)
+	x.walk(root, u, root)
 	return root, nil
 }
 

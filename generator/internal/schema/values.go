@@ -93,10 +93,13 @@ func readAnchor(n *Node, v []byte) error { return json.Unmarshal(v, &n.Anchor) }
 // names the schema too.
 func readDynamicAnchor(n *Node, v []byte) error {
 	var a string
-	if err := json.Unmarshal(v, &a); err != nil || n.Anchor != "" {
+	if err := json.Unmarshal(v, &a); err != nil {
 		return err
 	}
-	n.Anchor = a
+	n.DynamicAnchor = a
+	if n.Anchor == "" {
+		n.Anchor = a
+	}
 	return nil
 }
 
@@ -107,7 +110,7 @@ func readDynamicRef(n *Node, v []byte) error {
 	if err := json.Unmarshal(v, &r); err != nil || n.Ref != "" {
 		return err
 	}
-	n.Ref = r
+	n.Ref, n.DynamicRef = r, true
 	return nil
 }
 
