@@ -1,6 +1,8 @@
 package acptest
 
 import (
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -46,3 +48,14 @@ func (c command) count(i, def, max int) int {
 // MaxChunks bounds the stream scenario's count, so that a prompt cannot
 // make the agent send without end.
 const MaxChunks = 10000
+
+// decode returns the value of the JSON text s: the test agent writes the
+// answers and updates whose members are many as JSON, decoded by the
+// generated package, so that what it sends is what the schema allows.
+func decode[T any](s string) (T, error) {
+	var v T
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		return v, fmt.Errorf("acptest: %w", err)
+	}
+	return v, nil
+}

@@ -2,6 +2,7 @@ package acptest
 
 import (
 	"context"
+	"fmt"
 	"sync"
 )
 
@@ -69,4 +70,50 @@ func methods(calls []Call) []string {
 		out[i] = c.Method
 	}
 	return out
+}
+
+// recorder is the log of calls both recorders keep.
+type recorder struct {
+	calls record[Call]
+}
+
+// note records a call.
+func (r *recorder) note(method string, params any) { r.calls.add(Call{method, params}) }
+
+// Calls returns every request and notification received so far, in order.
+func (r *recorder) Calls() []Call { return r.calls.all() }
+
+// Methods returns the method of every call received so far, in order.
+func (r *recorder) Methods() []string { return methods(r.calls.all()) }
+
+// WaitCalls returns the calls once there are at least n, or those so far
+// with ctx's error when ctx ends first.
+func (r *recorder) WaitCalls(ctx context.Context, n int) ([]Call, error) {
+	return r.calls.wait(ctx, n)
+}
+
+// answerFunc is a recording agent's Answer.
+type answerFunc = func(ctx context.Context, method string, params any) (any, error)
+
+// answer records a call and returns f's result for it; def's when f is
+// nil or returns nil, nil.
+func answer[T any](r *recorder, f answerFunc, ctx context.Context, method string, params any, def func(string) any) (*T, error) {
+	r.note(method, params)
+	if f != nil {
+		res, err := f(ctx, method, params)
+		if err != nil {
+			return nil, err
+		}
+		if res != nil {
+			v, ok := res.(*T)
+			if !ok {
+				return nil, fmt.Errorf("acptest: Answer returned %T for %s, not %T", res, method, v)
+			}
+			return v, nil
+		}
+	}
+	if v, ok := def(method).(*T); ok {
+		return v, nil
+	}
+	return new(T), nil
 }

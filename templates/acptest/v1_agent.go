@@ -19,43 +19,8 @@ type RecordingAgent struct {
 	// DefaultAnswer does.
 	Answer func(ctx context.Context, method string, params any) (any, error)
 
-	calls record[Call]
+	recorder
 }
-
-// Calls returns every request and notification received so far, in order.
-func (a *RecordingAgent) Calls() []Call { return a.calls.all() }
-
-// Methods returns the method of every call received so far, in order.
-func (a *RecordingAgent) Methods() []string { return methods(a.calls.all()) }
-
-// WaitCalls returns the calls once there are at least n, or those so far
-// with ctx's error when ctx ends first.
-func (a *RecordingAgent) WaitCalls(ctx context.Context, n int) ([]Call, error) {
-	return a.calls.wait(ctx, n)
-}
-
-// answer records a call and returns Answer's result for it, or def's.
-func answer[T any](a *RecordingAgent, ctx context.Context, method string, params any, def func() *T) (*T, error) {
-	a.calls.add(Call{method, params})
-	if a.Answer != nil {
-		res, err := a.Answer(ctx, method, params)
-		if err != nil {
-			return nil, err
-		}
-		if res != nil {
-			r, ok := res.(*T)
-			if !ok {
-				return nil, acp.NewInternalError("acptest: Answer returned the wrong type for " + method)
-			}
-			return r, nil
-		}
-	}
-	return def(), nil
-}
-
-// empty returns a new zero T, the default answer of a request whose
-// result has no required member.
-func empty[T any]() *T { return new(T) }
 
 // DefaultAnswer is what a RecordingAgent answers a request with when its
 // Answer gives nothing: initialize with this package's protocol version,
@@ -77,74 +42,64 @@ func DefaultAnswer(method string) any {
 	return &r
 }
 
-// defaultOf returns DefaultAnswer's answer of method, as a T.
-func defaultOf[T any](method string) func() *T {
-	return func() *T {
-		if r, ok := DefaultAnswer(method).(*T); ok {
-			return r
-		}
-		return new(T)
-	}
-}
-
 func (a *RecordingAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
-	return answer(a, ctx, "initialize", p, defaultOf[acp.InitializeResponse]("initialize"))
+	return answer[acp.InitializeResponse](&a.recorder, a.Answer, ctx, "initialize", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) Authenticate(ctx context.Context, p *acp.AuthenticateRequest) (*acp.AuthenticateResponse, error) {
-	return answer(a, ctx, "authenticate", p, empty[acp.AuthenticateResponse])
+	return answer[acp.AuthenticateResponse](&a.recorder, a.Answer, ctx, "authenticate", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) Logout(ctx context.Context, p *acp.LogoutRequest) (*acp.LogoutResponse, error) {
-	return answer(a, ctx, "logout", p, empty[acp.LogoutResponse])
+	return answer[acp.LogoutResponse](&a.recorder, a.Answer, ctx, "logout", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) NewSession(ctx context.Context, p *acp.NewSessionRequest) (*acp.NewSessionResponse, error) {
-	return answer(a, ctx, "session/new", p, defaultOf[acp.NewSessionResponse]("session/new"))
+	return answer[acp.NewSessionResponse](&a.recorder, a.Answer, ctx, "session/new", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) LoadSession(ctx context.Context, p *acp.LoadSessionRequest) (*acp.LoadSessionResponse, error) {
-	return answer(a, ctx, "session/load", p, empty[acp.LoadSessionResponse])
+	return answer[acp.LoadSessionResponse](&a.recorder, a.Answer, ctx, "session/load", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) ListSessions(ctx context.Context, p *acp.ListSessionsRequest) (*acp.ListSessionsResponse, error) {
-	return answer(a, ctx, "session/list", p, defaultOf[acp.ListSessionsResponse]("session/list"))
+	return answer[acp.ListSessionsResponse](&a.recorder, a.Answer, ctx, "session/list", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) DeleteSession(ctx context.Context, p *acp.DeleteSessionRequest) (*acp.DeleteSessionResponse, error) {
-	return answer(a, ctx, "session/delete", p, empty[acp.DeleteSessionResponse])
+	return answer[acp.DeleteSessionResponse](&a.recorder, a.Answer, ctx, "session/delete", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) ResumeSession(ctx context.Context, p *acp.ResumeSessionRequest) (*acp.ResumeSessionResponse, error) {
-	return answer(a, ctx, "session/resume", p, empty[acp.ResumeSessionResponse])
+	return answer[acp.ResumeSessionResponse](&a.recorder, a.Answer, ctx, "session/resume", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) CloseSession(ctx context.Context, p *acp.CloseSessionRequest) (*acp.CloseSessionResponse, error) {
-	return answer(a, ctx, "session/close", p, empty[acp.CloseSessionResponse])
+	return answer[acp.CloseSessionResponse](&a.recorder, a.Answer, ctx, "session/close", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) SetSessionMode(ctx context.Context, p *acp.SetSessionModeRequest) (*acp.SetSessionModeResponse, error) {
-	return answer(a, ctx, "session/set_mode", p, empty[acp.SetSessionModeResponse])
+	return answer[acp.SetSessionModeResponse](&a.recorder, a.Answer, ctx, "session/set_mode", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) SetSessionConfigOption(ctx context.Context, p *acp.SetSessionConfigOptionRequest) (*acp.SetSessionConfigOptionResponse, error) {
-	return answer(a, ctx, "session/set_config_option", p, empty[acp.SetSessionConfigOptionResponse])
+	return answer[acp.SetSessionConfigOptionResponse](&a.recorder, a.Answer, ctx, "session/set_config_option", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.PromptResponse, error) {
-	return answer(a, ctx, "session/prompt", p, defaultOf[acp.PromptResponse]("session/prompt"))
+	return answer[acp.PromptResponse](&a.recorder, a.Answer, ctx, "session/prompt", p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) SessionCancel(ctx context.Context, p *acp.CancelNotification) error {
-	a.calls.add(Call{"session/cancel", p})
+	a.note("session/cancel", p)
 	return nil
 }
 
 func (a *RecordingAgent) ExtMethod(ctx context.Context, method string, p *acp.ExtRequest) (*acp.ExtResponse, error) {
-	return answer(a, ctx, method, p, defaultOf[acp.ExtResponse](method))
+	return answer[acp.ExtResponse](&a.recorder, a.Answer, ctx, method, p, DefaultAnswer)
 }
 
 func (a *RecordingAgent) ExtNotification(ctx context.Context, method string, p *acp.ExtNotification) error {
-	a.calls.add(Call{method, p})
+	a.note(method, p)
 	return nil
 }

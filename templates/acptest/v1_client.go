@@ -30,8 +30,8 @@ type RecordingClient struct {
 	// Elicitation answers elicitation/create; nil declines.
 	Elicitation func(*acp.CreateElicitationRequest) (*acp.CreateElicitationResponse, error)
 
-	once      sync.Once
-	calls     record[Call]
+	once sync.Once
+	recorder
 	updates   record[*acp.SessionNotification]
 	terminals terminals
 }
@@ -58,13 +58,6 @@ func DefaultPermission(p *acp.RequestPermissionRequest) acp.RequestPermissionOut
 	return acp.PermissionCancelled()
 }
 
-// Calls returns every request and notification received so far, in order
-// (session/update ones included).
-func (c *RecordingClient) Calls() []Call { return c.calls.all() }
-
-// Methods returns the method of every call received so far, in order.
-func (c *RecordingClient) Methods() []string { return methods(c.calls.all()) }
-
 // Updates returns every session/update received so far, in order.
 func (c *RecordingClient) Updates() []*acp.SessionNotification { return c.updates.all() }
 
@@ -72,12 +65,6 @@ func (c *RecordingClient) Updates() []*acp.SessionNotification { return c.update
 // far with ctx's error when ctx ends first.
 func (c *RecordingClient) WaitUpdates(ctx context.Context, n int) ([]*acp.SessionNotification, error) {
 	return c.updates.wait(ctx, n)
-}
-
-// WaitCalls returns the calls once there are at least n, or those so far
-// with ctx's error when ctx ends first.
-func (c *RecordingClient) WaitCalls(ctx context.Context, n int) ([]Call, error) {
-	return c.calls.wait(ctx, n)
 }
 
 // fs returns the file system, made on first use.
@@ -91,13 +78,13 @@ func (c *RecordingClient) fs() *MemFS {
 }
 
 func (c *RecordingClient) SessionUpdate(ctx context.Context, p *acp.SessionNotification) error {
-	c.calls.add(Call{"session/update", p})
+	c.note("session/update", p)
 	c.updates.add(p)
 	return nil
 }
 
 func (c *RecordingClient) RequestPermission(ctx context.Context, p *acp.RequestPermissionRequest) (*acp.RequestPermissionResponse, error) {
-	c.calls.add(Call{"session/request_permission", p})
+	c.note("session/request_permission", p)
 	choose := c.Permission
 	if choose == nil {
 		choose = DefaultPermission
@@ -106,7 +93,7 @@ func (c *RecordingClient) RequestPermission(ctx context.Context, p *acp.RequestP
 }
 
 func (c *RecordingClient) ReadTextFile(ctx context.Context, p *acp.ReadTextFileRequest) (*acp.ReadTextFileResponse, error) {
-	c.calls.add(Call{"fs/read_text_file", p})
+	c.note("fs/read_text_file", p)
 	var line, limit uint32
 	if p.Line != nil {
 		line = *p.Line
@@ -122,18 +109,18 @@ func (c *RecordingClient) ReadTextFile(ctx context.Context, p *acp.ReadTextFileR
 }
 
 func (c *RecordingClient) WriteTextFile(ctx context.Context, p *acp.WriteTextFileRequest) (*acp.WriteTextFileResponse, error) {
-	c.calls.add(Call{"fs/write_text_file", p})
+	c.note("fs/write_text_file", p)
 	c.fs().Write(p.Path, p.Content)
 	return &acp.WriteTextFileResponse{}, nil
 }
 
 func (c *RecordingClient) CreateTerminal(ctx context.Context, p *acp.CreateTerminalRequest) (*acp.CreateTerminalResponse, error) {
-	c.calls.add(Call{"terminal/create", p})
+	c.note("terminal/create", p)
 	return &acp.CreateTerminalResponse{TerminalID: c.terminals.create()}, nil
 }
 
 func (c *RecordingClient) TerminalOutput(ctx context.Context, p *acp.TerminalOutputRequest) (*acp.TerminalOutputResponse, error) {
-	c.calls.add(Call{"terminal/output", p})
+	c.note("terminal/output", p)
 	if err := c.terminals.check(p.TerminalID); err != nil {
 		return nil, err
 	}
@@ -142,7 +129,7 @@ func (c *RecordingClient) TerminalOutput(ctx context.Context, p *acp.TerminalOut
 }
 
 func (c *RecordingClient) WaitForTerminalExit(ctx context.Context, p *acp.WaitForTerminalExitRequest) (*acp.WaitForTerminalExitResponse, error) {
-	c.calls.add(Call{"terminal/wait_for_exit", p})
+	c.note("terminal/wait_for_exit", p)
 	if err := c.terminals.check(p.TerminalID); err != nil {
 		return nil, err
 	}
@@ -151,7 +138,7 @@ func (c *RecordingClient) WaitForTerminalExit(ctx context.Context, p *acp.WaitFo
 }
 
 func (c *RecordingClient) KillTerminal(ctx context.Context, p *acp.KillTerminalRequest) (*acp.KillTerminalResponse, error) {
-	c.calls.add(Call{"terminal/kill", p})
+	c.note("terminal/kill", p)
 	if err := c.terminals.check(p.TerminalID); err != nil {
 		return nil, err
 	}
@@ -159,7 +146,7 @@ func (c *RecordingClient) KillTerminal(ctx context.Context, p *acp.KillTerminalR
 }
 
 func (c *RecordingClient) ReleaseTerminal(ctx context.Context, p *acp.ReleaseTerminalRequest) (*acp.ReleaseTerminalResponse, error) {
-	c.calls.add(Call{"terminal/release", p})
+	c.note("terminal/release", p)
 	if err := c.terminals.release(p.TerminalID); err != nil {
 		return nil, err
 	}
@@ -175,7 +162,7 @@ func (c *RecordingClient) exitStatus() acp.WaitForTerminalExitResponse {
 }
 
 func (c *RecordingClient) CreateElicitation(ctx context.Context, p *acp.CreateElicitationRequest) (*acp.CreateElicitationResponse, error) {
-	c.calls.add(Call{"elicitation/create", p})
+	c.note("elicitation/create", p)
 	if c.Elicitation != nil {
 		return c.Elicitation(p)
 	}
@@ -183,18 +170,18 @@ func (c *RecordingClient) CreateElicitation(ctx context.Context, p *acp.CreateEl
 }
 
 func (c *RecordingClient) ElicitationComplete(ctx context.Context, p *acp.CompleteElicitationNotification) error {
-	c.calls.add(Call{"elicitation/complete", p})
+	c.note("elicitation/complete", p)
 	return nil
 }
 
 func (c *RecordingClient) ExtMethod(ctx context.Context, method string, p *acp.ExtRequest) (*acp.ExtResponse, error) {
-	c.calls.add(Call{method, p})
+	c.note(method, p)
 	r := acp.ExtResponse("{}")
 	return &r, nil
 }
 
 func (c *RecordingClient) ExtNotification(ctx context.Context, method string, p *acp.ExtNotification) error {
-	c.calls.add(Call{method, p})
+	c.note(method, p)
 	return nil
 }
 

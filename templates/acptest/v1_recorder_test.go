@@ -88,9 +88,11 @@ func TestPairCloseEndsWaits(t *testing.T) {
 // its file system and terminals from its script.
 func TestRecordingClientPolicy(t *testing.T) {
 	client := &RecordingClient{
-		Permission: func(*acp.RequestPermissionRequest) acp.RequestPermissionOutcome { return acp.PermissionSelected("reject-once") },
-		Files:      NewMemFS(map[string]string{"/work/notes.txt": "a\nb\n"}),
-		Terminal:   TerminalResult{Output: "killed", Signal: "SIGKILL"},
+		Permission: func(*acp.RequestPermissionRequest) acp.RequestPermissionOutcome {
+			return acp.PermissionSelected("reject-once")
+		},
+		Files:    NewMemFS(map[string]string{"/work/notes.txt": "a\nb\n"}),
+		Terminal: TerminalResult{Output: "killed", Signal: "SIGKILL"},
 	}
 	p := NewPair(func(c *acp.AgentConn) acp.Agent { return NewTestAgent(c) }, client)
 	defer p.Close()

@@ -17,7 +17,7 @@ import (
 // commands the agent sends).
 type scenario struct {
 	name, hint, about string
-	run               func(t *testTurn, ctx context.Context, c command) (acp.StopReason, error)
+	run               func(t *testTurn, ctx context.Context, c command) (string, error)
 }
 
 // scenarios are the test agent's commands, in the order "all" runs those
@@ -46,16 +46,6 @@ func init() {
 	}
 }
 
-// isScenario reports whether name is a scenario's.
-func isScenario(name string) bool {
-	for _, s := range scenarios {
-		if s.name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // testCommands lists the scenarios as available commands.
 func testCommands() []acp.AvailableCommand {
 	out := make([]acp.AvailableCommand, len(scenarios))
@@ -80,16 +70,6 @@ type testTurn struct {
 // keep notes an update for session/load's replay.
 func (t *testTurn) keep(u acp.SessionUpdate) { t.kept = append(t.kept, u) }
 
-// run runs the scenario c names.
-func (t *testTurn) run(ctx context.Context, c command) (acp.StopReason, error) {
-	for _, s := range scenarios {
-		if s.name == c.name {
-			return s.run(t, ctx, c)
-		}
-	}
-	return t.echo(ctx, c)
-}
-
 // say sends text as a message chunk, kept for session/load.
 func (t *testTurn) say(ctx context.Context, text string) error {
 	u := acp.AgentMessageChunk(text)
@@ -97,29 +77,17 @@ func (t *testTurn) say(ctx context.Context, text string) error {
 	return t.send.Update(ctx, u)
 }
 
-// done returns end_turn after err is nil.
-func done(err error) (acp.StopReason, error) {
-	if err != nil {
-		return "", err
-	}
-	return acp.StopReasonEndTurn, nil
-}
-
-func (t *testTurn) echo(ctx context.Context, c command) (acp.StopReason, error) {
-	return done(t.say(ctx, c.rest))
-}
-
-func (t *testTurn) stream(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) stream(ctx context.Context, c command) (string, error) {
 	n := c.count(0, 3, MaxChunks)
 	for i := 1; i <= n; i++ {
 		if err := t.say(ctx, fmt.Sprintf("chunk %d/%d\n", i, n)); err != nil {
 			return "", err
 		}
 	}
-	return acp.StopReasonEndTurn, nil
+	return "end_turn", nil
 }
 
-func (t *testTurn) thought(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) thought(ctx context.Context, c command) (string, error) {
 	return done(t.send.Thought(ctx, c.rest))
 }
 
@@ -129,7 +97,7 @@ func (t *testTurn) toolID() acp.ToolCallID {
 	return acp.ToolCallID(fmt.Sprintf("tool-%d", t.toolIDs))
 }
 
-func (t *testTurn) tools(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) tools(ctx context.Context, c command) (string, error) {
 	file := path.Join(t.cwd(), "main.go")
 	id := t.toolID()
 	steps := []acp.SessionUpdate{
@@ -174,7 +142,7 @@ func (t *testTurn) abs(p string) string {
 	return path.Join(t.cwd(), p)
 }
 
-func (t *testTurn) permission(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) permission(ctx context.Context, c command) (string, error) {
 	id := t.toolID()
 	if err := t.send.ToolCall(ctx, id, "Run rm -rf build", acp.ToolKindDelete); err != nil {
 		return "", err
@@ -206,7 +174,7 @@ func (t *testTurn) permission(ctx context.Context, c command) (acp.StopReason, e
 	return done(t.say(ctx, "permission: "+chosen))
 }
 
-func (t *testTurn) write(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) write(ctx context.Context, c command) (string, error) {
 	p := t.abs(c.arg(0, "notes.txt"))
 	content := strings.TrimSpace(strings.TrimPrefix(c.rest, c.arg(0, "")))
 	if _, err := t.agent.conn.WriteTextFile(ctx, &acp.WriteTextFileRequest{SessionID: t.session, Path: p, Content: content}); err != nil {
@@ -215,7 +183,7 @@ func (t *testTurn) write(ctx context.Context, c command) (acp.StopReason, error)
 	return done(t.say(ctx, "wrote "+p))
 }
 
-func (t *testTurn) read(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) read(ctx context.Context, c command) (string, error) {
 	req := &acp.ReadTextFileRequest{SessionID: t.session, Path: t.abs(c.arg(0, "notes.txt"))}
 	if n := c.count(1, 0, 1<<31); n > 0 {
 		req.Line = acp.Ptr(uint32(n))
@@ -230,7 +198,7 @@ func (t *testTurn) read(ctx context.Context, c command) (acp.StopReason, error) 
 	return done(t.say(ctx, res.Content))
 }
 
-func (t *testTurn) files(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) files(ctx context.Context, c command) (string, error) {
 	p := t.abs("notes.txt")
 	if _, err := t.agent.conn.WriteTextFile(ctx, &acp.WriteTextFileRequest{SessionID: t.session, Path: p, Content: "one\ntwo\nthree\n"}); err != nil {
 		return "", err
@@ -238,7 +206,7 @@ func (t *testTurn) files(ctx context.Context, c command) (acp.StopReason, error)
 	return t.read(ctx, command{name: "read", args: []string{p, "2", "1"}})
 }
 
-func (t *testTurn) terminal(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) terminal(ctx context.Context, c command) (string, error) {
 	cmd, args := c.arg(0, "echo"), c.args
 	if len(args) > 0 {
 		args = args[1:]
@@ -286,7 +254,7 @@ func exitText(e *acp.WaitForTerminalExitResponse) string {
 	return "no exit status"
 }
 
-func (t *testTurn) plan(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) plan(ctx context.Context, c command) (string, error) {
 	entry := func(text string, p acp.PlanEntryPriority, s acp.PlanEntryStatus) acp.PlanEntry {
 		return acp.PlanEntry{Content: text, Priority: p, Status: s}
 	}
@@ -323,7 +291,7 @@ const everyUpdate = `[
 {"sessionUpdate":"compaction_update","compactionId":"compaction-1","status":"completed"}
 ]`
 
-func (t *testTurn) updates(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) updates(ctx context.Context, c command) (string, error) {
 	updates, err := decode[[]acp.SessionUpdate](everyUpdate)
 	if err != nil {
 		return "", err
@@ -331,7 +299,7 @@ func (t *testTurn) updates(ctx context.Context, c command) (acp.StopReason, erro
 	return done(t.sendAll(ctx, updates))
 }
 
-func (t *testTurn) elicit(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) elicit(ctx context.Context, c command) (string, error) {
 	req, err := decode[acp.CreateElicitationRequest](fmt.Sprintf(
 		`{"message":"Open the test page","mode":"url","elicitationId":"elicit-1","url":"https://example.com/acptest","sessionId":%q}`, t.session))
 	if err != nil {
@@ -351,53 +319,10 @@ func (t *testTurn) elicit(ctx context.Context, c command) (acp.StopReason, error
 	return done(t.say(ctx, "elicitation: "+string(answer)))
 }
 
-func (t *testTurn) ext(ctx context.Context, c command) (acp.StopReason, error) {
-	conn := t.agent.conn
-	if err := conn.NotifyExtension(ctx, "_acptest/note", json.RawMessage(`{"note":"from the test agent"}`)); err != nil {
-		return "", err
-	}
-	res, err := conn.CallExtension(ctx, "_acptest/ping", json.RawMessage(`{"ping":1}`))
-	if err != nil {
-		return "", err
-	}
-	return done(t.say(ctx, "ext: "+string(res)))
-}
-
-func (t *testTurn) stop(ctx context.Context, c command) (acp.StopReason, error) {
-	reason := acp.StopReason(c.arg(0, string(acp.StopReasonEndTurn)))
-	if !reason.IsKnown() {
-		return "", acp.NewInvalidParamsError(fmt.Sprintf("no stop reason %q", reason))
-	}
-	return reason, nil
-}
-
-func (t *testTurn) wait(ctx context.Context, c command) (acp.StopReason, error) {
-	if err := t.say(ctx, "waiting"); err != nil {
-		return "", err
-	}
-	<-ctx.Done()
-	return acp.StopReasonCancelled, nil
-}
-
-func (t *testTurn) fail(ctx context.Context, c command) (acp.StopReason, error) {
+func (t *testTurn) fail(ctx context.Context, c command) (string, error) {
 	msg := c.rest
 	if msg == "" {
 		msg = "the test agent failed, as asked"
 	}
 	return "", acp.NewInternalError(msg)
 }
-
-func (t *testTurn) all(ctx context.Context, c command) (acp.StopReason, error) {
-	for _, s := range scenarios {
-		if s.name == "stop" {
-			break
-		}
-		if _, err := s.run(t, ctx, parseCommand(s.name+" "+allArgs[s.name], isScenario)); err != nil {
-			return "", fmt.Errorf("%s: %w", s.name, err)
-		}
-	}
-	return acp.StopReasonEndTurn, nil
-}
-
-// allArgs are the arguments "all" gives the scenarios that take some.
-var allArgs = map[string]string{"echo": "hello", "stream": "3", "thought": "thinking", "write": "all.txt written by all", "read": "all.txt"}

@@ -4,7 +4,6 @@ package acptest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -52,15 +51,6 @@ const (
 	testConfigOptions = `[{"id":"effort","name":"Effort","type":"select","currentValue":"%s",` +
 		`"options":[{"value":"low","name":"Low"},{"value":"high","name":"High"}]}]`
 )
-
-// decode returns the value of the JSON text s.
-func decode[T any](s string) (T, error) {
-	var v T
-	if err := json.Unmarshal([]byte(s), &v); err != nil {
-		return v, acp.NewInternalError("acptest: " + err.Error())
-	}
-	return v, nil
-}
 
 func (a *TestAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
 	caps, err := decode[acp.AgentCapabilities](testCapabilities)
@@ -191,7 +181,7 @@ func (a *TestAgent) CloseSession(ctx context.Context, p *acp.CloseSessionRequest
 	if err != nil {
 		return nil, err
 	}
-	a.cancelPrompt(s)
+	a.cancelTurn(s)
 	return &acp.CloseSessionResponse{}, nil
 }
 
@@ -264,7 +254,7 @@ func (a *TestAgent) Prompt(ctx context.Context, p *acp.PromptRequest) (*acp.Prom
 	a.mu.Lock()
 	s.history = append(s.history, t.kept...)
 	a.mu.Unlock()
-	return &acp.PromptResponse{StopReason: stop}, nil
+	return &acp.PromptResponse{StopReason: acp.StopReason(stop)}, nil
 }
 
 // promptText joins the prompt's text blocks.
@@ -285,17 +275,8 @@ func (a *TestAgent) SessionCancel(ctx context.Context, p *acp.CancelNotification
 	if err != nil {
 		return nil // a cancel may cross the prompt's end; nothing to do
 	}
-	a.cancelPrompt(s)
+	a.cancelTurn(s)
 	return nil
-}
-
-// cancelPrompt cancels s's running prompt, if any.
-func (a *TestAgent) cancelPrompt(s *testSession) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if s.cancel != nil {
-		s.cancel()
-	}
 }
 
 // ExtMethod answers an extension request with its params.
