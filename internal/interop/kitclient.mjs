@@ -97,7 +97,7 @@ await app.connectWith(stream, async (agent) => {
 
   const init = await call("initialize", z.zInitializeResponse, m.initialize, {
     protocolVersion: acp.PROTOCOL_VERSION,
-    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, elicitation: { url: {} } },
     clientInfo: { name: "kit-client", version: "1.0.0" },
   });
   expect("protocol version", init.protocolVersion, acp.PROTOCOL_VERSION);

@@ -21,7 +21,7 @@ func testPair(t *testing.T) (*Pair, *RecordingClient, acp.SessionID, context.Con
 	t.Cleanup(func() { p.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
-	if _, err := p.Client.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
+	if _, err := p.Client.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, ClientCapabilities: allCapabilities()}); err != nil {
 		t.Fatal(err)
 	}
 	s, err := p.Client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/work", MCPServers: []acp.MCPServer{}})
@@ -29,6 +29,15 @@ func testPair(t *testing.T) (*Pair, *RecordingClient, acp.SessionID, context.Con
 		t.Fatal(err)
 	}
 	return p, client, s.SessionID, ctx
+}
+
+// allCapabilities are the client capabilities every scenario needs.
+func allCapabilities() *acp.ClientCapabilities {
+	return &acp.ClientCapabilities{
+		FS:          &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
+		Terminal:    acp.Ptr(true),
+		Elicitation: &acp.ElicitationCapabilities{URL: &acp.ElicitationURLCapabilities{}},
+	}
 }
 
 // prompt sends text and returns the stop reason and the update variants'
@@ -150,6 +159,41 @@ func TestAllScenario(t *testing.T) {
 	}
 	if got := c.Files.Files()["/work/all.txt"]; got != "written by all" {
 		t.Errorf("all.txt: %q", got)
+	}
+}
+
+// Without capabilities, all skips what needs them, and says so.
+func TestAllSkipsWhatIsNotAdvertised(t *testing.T) {
+	client := &RecordingClient{}
+	p := NewPair(func(c *acp.AgentConn) acp.Agent { return NewTestAgent(c) }, client)
+	defer p.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := p.Client.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := p.Client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/work", MCPServers: []acp.MCPServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := prompt(t, ctx, p, client, s.SessionID, "all"); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range client.Methods() {
+		if strings.HasPrefix(m, "fs/") || strings.HasPrefix(m, "terminal/") || strings.HasPrefix(m, "elicitation/") {
+			t.Errorf("all called %s, which the client did not advertise", m)
+		}
+	}
+	var skipped int
+	for _, u := range client.Updates() {
+		if m, ok := u.Update.Value.(*acp.SessionUpdateAgentMessageChunk); ok {
+			if text, ok := m.Content.Value.(*acp.ContentBlockText); ok && strings.HasPrefix(text.Text, "all: skipped") {
+				skipped++
+			}
+		}
+	}
+	if skipped != 5 { // write, read, files, terminal, elicit
+		t.Errorf("%d scenarios skipped, want 5", skipped)
 	}
 }
 

@@ -20,7 +20,8 @@ func testPair(t *testing.T) (*Pair, *RecordingClient, acp.SessionID, context.Con
 	t.Cleanup(func() { p.Close() })
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
-	if _, err := p.Client.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, Info: acp.Implementation{Name: "test", Version: "1"}}); err != nil {
+	if _, err := p.Client.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, Info: acp.Implementation{Name: "test", Version: "1"},
+		Capabilities: &acp.ClientCapabilities{Elicitation: &acp.ElicitationCapabilities{URL: &acp.ElicitationURLCapabilities{}}}}); err != nil {
 		t.Fatal(err)
 	}
 	s, err := p.Client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/work"})

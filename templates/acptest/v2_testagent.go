@@ -5,6 +5,7 @@ package acptest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,7 +28,8 @@ type TestAgent struct {
 
 	mu       sync.Mutex
 	sessions map[acp.SessionID]*testSession
-	order    []acp.SessionID // in creation order, for session/list
+	caps     *acp.ClientCapabilities // from initialize
+	order    []acp.SessionID         // in creation order, for session/list
 	next     int
 }
 
@@ -49,6 +51,7 @@ const testConfigOptions = `[{"configId":"effort","name":"Effort","type":"select"
 	`"options":[{"value":"low","name":"Low"},{"value":"high","name":"High"}]}]`
 
 func (a *TestAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
+	a.clientCaps(p.Capabilities)
 	res, err := decode[acp.InitializeResponse](`{"protocolVersion":2,"info":{"name":"acptest","version":"1.0.0"},` +
 		`"capabilities":{"session":{"delete":{},"prompt":{"image":true,"audio":true,"embeddedContext":true}}},` +
 		`"authMethods":[{"methodId":"test-login","name":"Test login"}]}`)
@@ -304,4 +307,21 @@ func (a *TestAgent) ExtMethod(ctx context.Context, method string, p *acp.ExtRequ
 // ExtNotification accepts every extension notification.
 func (a *TestAgent) ExtNotification(ctx context.Context, method string, p *acp.ExtNotification) error {
 	return nil
+}
+
+// clientCapabilities are the capabilities a client states in initialize.
+type clientCapabilities = acp.ClientCapabilities
+
+// isMethodNotFound reports whether err is the peer's "method not found".
+func isMethodNotFound(err error) bool {
+	var e *acp.Error
+	return errors.As(err, &e) && e.Code == -32601
+}
+
+// advertised reports whether the client stated the capability the
+// scenario needs (all runs only those).
+func (a *TestAgent) advertised(scenario string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return scenario != "elicit" || a.caps != nil && a.caps.Elicitation != nil && a.caps.Elicitation.URL != nil
 }

@@ -4,6 +4,7 @@ package acptest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -22,7 +23,8 @@ type TestAgent struct {
 
 	mu       sync.Mutex
 	sessions map[acp.SessionID]*testSession
-	order    []acp.SessionID // in creation order, for session/list
+	caps     *acp.ClientCapabilities // from initialize
+	order    []acp.SessionID         // in creation order, for session/list
 	next     int
 }
 
@@ -53,6 +55,7 @@ const (
 )
 
 func (a *TestAgent) Initialize(ctx context.Context, p *acp.InitializeRequest) (*acp.InitializeResponse, error) {
+	a.clientCaps(p.ClientCapabilities)
 	caps, err := decode[acp.AgentCapabilities](testCapabilities)
 	if err != nil {
 		return nil, err
@@ -288,4 +291,30 @@ func (a *TestAgent) ExtMethod(ctx context.Context, method string, p *acp.ExtRequ
 // ExtNotification accepts every extension notification.
 func (a *TestAgent) ExtNotification(ctx context.Context, method string, p *acp.ExtNotification) error {
 	return nil
+}
+
+// clientCapabilities are the capabilities a client states in initialize.
+type clientCapabilities = acp.ClientCapabilities
+
+// isMethodNotFound reports whether err is the peer's "method not found".
+func isMethodNotFound(err error) bool {
+	var e *acp.Error
+	return errors.As(err, &e) && e.Code == -32601
+}
+
+// advertised reports whether the client stated the capability the
+// scenario needs (all runs only those).
+func (a *TestAgent) advertised(scenario string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	c := a.caps
+	switch scenario {
+	case "write", "read", "files":
+		return c != nil && c.FS != nil && c.FS.ReadTextFile != nil && *c.FS.ReadTextFile && c.FS.WriteTextFile != nil && *c.FS.WriteTextFile
+	case "terminal":
+		return c != nil && c.Terminal != nil && *c.Terminal
+	case "elicit":
+		return c != nil && c.Elicitation != nil && c.Elicitation.URL != nil
+	}
+	return true
 }

@@ -24,6 +24,13 @@ func isScenario(name string) bool {
 	return false
 }
 
+// clientCaps notes the client's capabilities from initialize.
+func (a *TestAgent) clientCaps(caps *clientCapabilities) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.caps = caps
+}
+
 // run runs the scenario c names and returns the turn's stop reason.
 func (t *testTurn) run(ctx context.Context, c command) (string, error) {
 	for _, s := range scenarios {
@@ -52,6 +59,9 @@ func (t *testTurn) ext(ctx context.Context, c command) (string, error) {
 		return "", err
 	}
 	res, err := conn.CallExtension(ctx, "_acptest/ping", json.RawMessage(`{"ping":1}`))
+	if isMethodNotFound(err) { // a client may know no extension methods
+		return done(t.say(ctx, "ext: method not found"))
+	}
 	if err != nil {
 		return "", err
 	}
@@ -81,6 +91,12 @@ func (t *testTurn) all(ctx context.Context, c command) (string, error) {
 	for _, s := range scenarios {
 		if s.name == "stop" {
 			break
+		}
+		if !t.agent.advertised(s.name) {
+			if err := t.say(ctx, "all: skipped "+s.name+", which needs a capability the client did not advertise"); err != nil {
+				return "", err
+			}
+			continue
 		}
 		if _, err := s.run(t, ctx, parseCommand(s.name+" "+allArgs[s.name], isScenario)); err != nil {
 			return "", fmt.Errorf("%s: %w", s.name, err)

@@ -60,7 +60,8 @@
 //	stop REASON           ends the turn with REASON: end_turn, max_tokens, max_turn_requests, refusal, cancelled
 //	wait                  sends "waiting", then waits for session/cancel: the turn ends cancelled
 //	fail [MESSAGE]        ends the turn with the stop reason error, an internal error carrying MESSAGE
-//	all                   every scenario from echo to ext, in this order
+//	all                   every scenario from echo to ext, in this order (elicit only when the client
+//	                      stated elicitation with URL mode in initialize)
 //
 // Each turn ends end_turn unless the scenario says otherwise. The program
 // cmd/acptestagent of the acpgen module serves the test agent over stdio,
