@@ -86,7 +86,7 @@ func TestScenarios(t *testing.T) {
 		{text: "permission", stop: "end_turn", updates: []string{"tool_call", "tool_call_update", "agent_message_chunk"}, calls: []string{"session/request_permission"}, last: "permission: allow-once"},
 		{text: "files", stop: "end_turn", updates: []string{"agent_message_chunk"}, calls: []string{"fs/write_text_file", "fs/read_text_file"}, last: "two\n"},
 		{text: "terminal", stop: "end_turn", updates: []string{"tool_call", "tool_call_update", "agent_message_chunk"},
-			calls: []string{"terminal/create", "terminal/output", "terminal/wait_for_exit", "terminal/kill", "terminal/release"}, last: `terminal: "hello\n", exit code 0`},
+			calls: []string{"terminal/create", "terminal/wait_for_exit", "terminal/output", "terminal/kill", "terminal/release"}, last: `terminal: "hello\n", exit code 0`},
 		{text: "plan", stop: "end_turn", updates: []string{"plan", "plan"}},
 		{text: "elicit", stop: "end_turn", updates: []string{"agent_message_chunk"}, calls: []string{"elicitation/create", "elicitation/complete"}, last: `elicitation: {"action":"decline"}`},
 		{text: "ext", stop: "end_turn", updates: []string{"agent_message_chunk"}, calls: []string{"_acptest/note", "_acptest/ping"}, last: "ext: {}"},

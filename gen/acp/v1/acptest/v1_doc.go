@@ -51,7 +51,7 @@
 //	write PATH TEXT       fs/write_text_file of TEXT to PATH (relative to the session's cwd)
 //	read PATH [LINE [LIMIT]]  fs/read_text_file, answering the content
 //	files                 writes notes.txt ("one\ntwo\nthree\n"), reads line 2 back and answers it
-//	terminal [CMD ARGS]   terminal/create (default echo hello), terminal/output, terminal/wait_for_exit,
+//	terminal [CMD ARGS]   terminal/create (default echo hello), terminal/wait_for_exit, terminal/output,
 //	                      terminal/kill, terminal/release, with a tool call showing the terminal
 //	plan                  a plan of three entries, then the same plan with progress
 //	updates               every session update variant once

@@ -34,7 +34,7 @@ func init() {
 		{"write", "PATH TEXT", "writes TEXT to PATH (relative to the session's cwd) with fs/write_text_file", (*testTurn).write},
 		{"read", "PATH [LINE [LIMIT]]", "reads PATH with fs/read_text_file and answers its content", (*testTurn).read},
 		{"files", "", "writes notes.txt, reads its second line back and answers it", (*testTurn).files},
-		{"terminal", "[COMMAND ARGS]", "runs COMMAND (default echo hello) in a client terminal: create, output, wait_for_exit, kill, release", (*testTurn).terminal},
+		{"terminal", "[COMMAND ARGS]", "runs COMMAND (default echo hello) in a client terminal: create, wait_for_exit, output, kill, release", (*testTurn).terminal},
 		{"plan", "", "sends a plan of three entries, then the same plan with each one's progress", (*testTurn).plan},
 		{"updates", "", "sends every session update variant once", (*testTurn).updates},
 		{"elicit", "", "asks the client for input with elicitation/create (URL mode), then sends elicitation/complete", (*testTurn).elicit},
@@ -223,11 +223,12 @@ func (t *testTurn) terminal(ctx context.Context, c command) (string, error) {
 		Status: acp.Ptr(acp.ToolCallStatusInProgress), Content: []acp.ToolCallContent{acp.NewToolCallContentTerminal(acp.Terminal{TerminalID: term.TerminalID})}})); err != nil {
 		return "", err
 	}
-	out, err := conn.TerminalOutput(ctx, &acp.TerminalOutputRequest{SessionID: t.session, TerminalID: term.TerminalID})
+	// The output is read after the exit: then it is all there.
+	exit, err := conn.WaitForTerminalExit(ctx, &acp.WaitForTerminalExitRequest{SessionID: t.session, TerminalID: term.TerminalID})
 	if err != nil {
 		return "", err
 	}
-	exit, err := conn.WaitForTerminalExit(ctx, &acp.WaitForTerminalExitRequest{SessionID: t.session, TerminalID: term.TerminalID})
+	out, err := conn.TerminalOutput(ctx, &acp.TerminalOutputRequest{SessionID: t.session, TerminalID: term.TerminalID})
 	if err != nil {
 		return "", err
 	}
