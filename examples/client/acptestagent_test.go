@@ -80,8 +80,10 @@ func finished(t *testing.T, err error, stdout, stderr *bytes.Buffer) clientRun {
 }
 
 // The test agent's scenarios through the client: every update it prints,
-// files written and read in its directory, a terminal it runs, the
-// permission it grants, and each way a turn ends.
+// files written and read in its directory (and none outside it), the
+// commands of terminals it runs, the permission it grants, and each way a
+// turn ends. (They replace a scripted agent of main_test.go that called
+// the client's turn function in the same process.)
 func TestClientOnTestAgent(t *testing.T) {
 	client, agent := buildPrograms(t)
 	cases := []struct {
@@ -92,6 +94,10 @@ func TestClientOnTestAgent(t *testing.T) {
 		{"all", 0, []string{"hello", "chunk 3/3", "permission: allow-once", "terminal: \"hello\\n\", exit code 0", "[turn ended: end_turn]"}},
 		{"updates", 0, []string{"[turn ended: end_turn]"}},
 		{"files", 0, []string{"two", "[turn ended: end_turn]"}},
+		{"permission", 0, []string{"permission: allow-once"}}, // reject is offered first
+		{"terminal echo hi", 0, []string{`terminal: "hi\n", exit code 0`}},
+		{"terminal false", 0, []string{"exit code 1"}},
+		{"read /etc/passwd", 1, []string{"-32602"}}, // outside the working directory: invalid params
 		{"stop max_tokens", 0, []string{"[turn ended: max_tokens]"}},
 		{"stop refusal", 0, []string{"[turn ended: refusal]"}},
 		{"fail boom", 1, []string{"boom"}},

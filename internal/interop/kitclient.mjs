@@ -32,7 +32,7 @@ const app = acp.client({ name: "kit-client" })
   .onRequest(acp.methods.client.session.requestPermission, ({ params }) => {
     valid("session/request_permission", z.zRequestPermissionRequest, params);
     handled.push("session/request_permission");
-    return { outcome: { outcome: "selected", optionId: params.options[0].optionId } };
+    return { outcome: { outcome: "selected", optionId: params.options.find((o) => o.kind === "allow_once").optionId } };
   })
   .onRequest(acp.methods.client.fs.writeTextFile, ({ params }) => {
     valid("fs/write_text_file", z.zWriteTextFileRequest, params);

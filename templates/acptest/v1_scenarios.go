@@ -151,10 +151,12 @@ func (t *testTurn) permission(ctx context.Context, c command) (string, error) {
 		SessionID: t.session,
 		ToolCall:  acp.ToolCallUpdate{ToolCallID: id, Title: acp.Ptr("Run rm -rf build")},
 		Options: []acp.PermissionOption{
-			{OptionID: "allow-once", Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
-			{OptionID: "allow-always", Name: "Always allow", Kind: acp.PermissionOptionKindAllowAlways},
+			// Not allowing first: a client that takes the first option
+			// without reading its kind rejects.
 			{OptionID: "reject-once", Name: "Reject", Kind: acp.PermissionOptionKindRejectOnce},
+			{OptionID: "allow-once", Name: "Allow once", Kind: acp.PermissionOptionKindAllowOnce},
 			{OptionID: "reject-always", Name: "Always reject", Kind: acp.PermissionOptionKindRejectAlways},
+			{OptionID: "allow-always", Name: "Always allow", Kind: acp.PermissionOptionKindAllowAlways},
 		},
 	})
 	if err != nil {

@@ -49,7 +49,8 @@
 //	stream N              answers N chunks of one message, "chunk 1/N" and on (at most MaxChunks)
 //	thought TEXT          sends TEXT as a thought chunk
 //	tools                 a tool call through pending, in_progress (a content chunk) and completed, one to failed
-//	permission            state requires_action, session/request_permission, state running; answers
+//	permission            state requires_action, session/request_permission (reject-once, allow-once,
+//	                      reject-always, allow-always: not allowing first), state running; answers
 //	                      "permission: OPTION-ID" or "permission: cancelled"
 //	terminal [CMD ARGS]   an agent-owned terminal running CMD (default echo hello): terminal_update,
 //	                      terminal_output_chunk, its output and exit status, and a tool call showing it

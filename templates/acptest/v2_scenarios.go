@@ -160,9 +160,11 @@ func (t *testTurn) permission(ctx context.Context, c command) (string, error) {
 	if err := t.state(ctx, `{"state":"requires_action"}`); err != nil {
 		return "", err
 	}
+	// Not allowing first: a client that takes the first option without
+	// reading its kind rejects.
 	req, err := decode[acp.RequestPermissionRequest](fmt.Sprintf(`{"sessionId":%q,"title":"Run rm -rf build","subject":{"type":"tool_call","toolCall":{"toolCallId":%q}},`+
-		`"options":[{"optionId":"allow-once","name":"Allow once","kind":"allow_once"},{"optionId":"allow-always","name":"Always allow","kind":"allow_always"},`+
-		`{"optionId":"reject-once","name":"Reject","kind":"reject_once"},{"optionId":"reject-always","name":"Always reject","kind":"reject_always"}]}`, t.session, tool))
+		`"options":[{"optionId":"reject-once","name":"Reject","kind":"reject_once"},{"optionId":"allow-once","name":"Allow once","kind":"allow_once"},`+
+		`{"optionId":"reject-always","name":"Always reject","kind":"reject_always"},{"optionId":"allow-always","name":"Always allow","kind":"allow_always"}]}`, t.session, tool))
 	if err != nil {
 		return "", err
 	}

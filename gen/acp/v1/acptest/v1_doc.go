@@ -47,7 +47,8 @@
 //	stream N              answers N message chunks, "chunk 1/N" and on (at most MaxChunks)
 //	thought TEXT          sends TEXT as a thought chunk
 //	tools                 a tool call through pending, in_progress and completed (text and diff content), one to failed
-//	permission            asks permission (allow/reject, once/always) and answers "permission: OPTION-ID" or "permission: cancelled"
+//	permission            asks permission (reject-once, allow-once, reject-always, allow-always: not allowing
+//	                      first) and answers "permission: OPTION-ID" or "permission: cancelled"
 //	write PATH TEXT       fs/write_text_file of TEXT to PATH (relative to the session's cwd)
 //	read PATH [LINE [LIMIT]]  fs/read_text_file, answering the content
 //	files                 writes notes.txt ("one\ntwo\nthree\n"), reads line 2 back and answers it
