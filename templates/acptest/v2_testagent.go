@@ -24,6 +24,10 @@ import (
 // its message id); the scenario runs after, between a running and an idle
 // state update, the idle one carrying the stop reason.
 type TestAgent struct {
+	// Methods of unstable features, under their build tags, answer
+	// "method not found".
+	acp.UnimplementedAgent
+
 	conn *acp.AgentConn
 
 	mu       sync.Mutex

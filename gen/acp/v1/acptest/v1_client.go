@@ -32,6 +32,9 @@ type RecordingClient struct {
 
 	once sync.Once
 	recorder
+	// Methods of unstable features, under their build tags, answer
+	// "method not found" unrecorded.
+	acp.UnimplementedClient
 	updates   record[*acp.SessionNotification]
 	terminals terminals
 }

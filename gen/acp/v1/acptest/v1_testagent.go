@@ -19,6 +19,10 @@ import (
 // turn every way. It answers every stable method of the protocol; it is
 // safe for concurrent use, one prompt per session at a time.
 type TestAgent struct {
+	// Methods of unstable features, under their build tags, answer
+	// "method not found".
+	acp.UnimplementedAgent
+
 	conn *acp.AgentConn
 
 	mu       sync.Mutex

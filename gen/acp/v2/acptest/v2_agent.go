@@ -20,6 +20,9 @@ type RecordingAgent struct {
 	Answer func(ctx context.Context, method string, params any) (any, error)
 
 	recorder
+	// Methods of unstable features, under their build tags, answer
+	// "method not found" unrecorded.
+	acp.UnimplementedAgent
 }
 
 // DefaultAnswer is what a RecordingAgent answers a request with when its

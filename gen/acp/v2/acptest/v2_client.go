@@ -21,6 +21,9 @@ type RecordingClient struct {
 	Elicitation func(*acp.CreateElicitationRequest) (*acp.CreateElicitationResponse, error)
 
 	recorder
+	// Methods of unstable features, under their build tags, answer
+	// "method not found" unrecorded.
+	acp.UnimplementedClient
 	updates record[*acp.UpdateSessionNotification]
 }
 
