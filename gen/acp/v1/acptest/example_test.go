@@ -57,3 +57,42 @@ func messages(ctx context.Context, c *acptest.RecordingClient) []string {
 	}
 	return out
 }
+
+// newMyAgent stands for the agent program under test (here the test agent
+// itself).
+func newMyAgent(c *acp.AgentConn) acp.Agent { return acptest.NewTestAgent(c) }
+
+// An agent's test: the recording client serves its files from memory and
+// records what the agent did (docs/testing.md).
+func Example_agent() {
+	client := &acptest.RecordingClient{Files: acptest.NewMemFS(map[string]string{"/work/a.txt": "hello\n"})}
+	p := acptest.NewPair(func(c *acp.AgentConn) acp.Agent { return newMyAgent(c) }, client)
+	defer p.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+
+	fsCaps := &acp.ClientCapabilities{FS: &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)}}
+	if _, err := p.Client.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, ClientCapabilities: fsCaps}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := p.Client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/work", MCPServers: []acp.MCPServer{}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := p.Client.Prompt(ctx, &acp.PromptRequest{SessionID: s.SessionID, Prompt: []acp.ContentBlock{acp.TextBlock("files")}}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range client.Calls() {
+		if c.Method != "session/update" {
+			fmt.Println(c.Method)
+		}
+	}
+	fmt.Println(client.Files.Paths())
+	// Output:
+	// fs/write_text_file
+	// fs/read_text_file
+	// [/work/a.txt /work/notes.txt]
+}
