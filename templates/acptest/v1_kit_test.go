@@ -13,6 +13,9 @@ import (
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
 
+// docFile is the package doc of this version, which lists the scenarios.
+const docFile = "v1_doc.go"
+
 // testPair connects a TestAgent to a RecordingClient and opens a session.
 func testPair(t *testing.T) (*Pair, *RecordingClient, acp.SessionID, context.Context) {
 	t.Helper()
