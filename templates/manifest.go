@@ -32,6 +32,13 @@ const (
 	// cancels prompts: the subpackage session (ADR 0021), compiled against
 	// the generated package (Reference).
 	Sessions
+	// HostPermissions: a session subpackage whose schema has
+	// session/request_permission: the permission policies and Base.
+	HostPermissions
+	// HostMachine: a session subpackage whose schema has the client's file
+	// system and terminal methods: the client host's Files and Terminals.
+	HostMachine
+
 	// TestKit: the test kit subpackage acptest (ADR 0022), for output that
 	// speaks ACP v1 or v2 and has sessions: its files for both versions.
 	TestKit
@@ -181,6 +188,17 @@ var Manifest = []File{
 	{"session/session_client.go", Sessions},
 	{"session/session_state.go", Sessions},
 	{"session/session_turn.go", Sessions},
+
+	// The client host: the client methods that touch the machine, to embed
+	// in a handler (files, terminals), and the permission policies.
+	{"session/host_permissions.go", HostPermissions},
+	{"session/host.go", HostMachine},
+	{"session/host_files.go", HostMachine},
+	{"session/host_roots.go", HostMachine},
+	{"session/host_terminal.go", HostMachine},
+	{"session/host_terminal_other.go", HostMachine},
+	{"session/host_terminal_unix.go", HostMachine},
+	{"session/host_terminals.go", HostMachine},
 
 	// The test kit: an in-memory connected pair, recorders for both sides,
 	// and the deterministic test agent with its scenarios.

@@ -25,6 +25,7 @@ var readmePages = []string{
 	"docs/remote.md",
 	"docs/launching.md",
 	"docs/sessions.md",
+	"docs/versions.md",
 	"docs/testing.md",
 	"bench/README.md",
 }

@@ -168,7 +168,7 @@ type watched struct {
 
 func (w *watched) Write(p []byte) (int, error) {
 	n, err := w.buf.Write(p)
-	if !w.done && strings.Contains(w.buf.String(), w.want) {
+	if !w.done && strings.Contains("\n"+w.buf.String(), w.want) { // want may open the output
 		w.done = true
 		close(w.seen)
 	}

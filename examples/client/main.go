@@ -1,34 +1,18 @@
-// Command client runs an ACP agent, or connects to a remote one, and sends
-// it one prompt:
+// Command client runs an ACP agent, or connects to the one served at URL
+// (WebSocket or Streamable HTTP, with a bearer token), and sends it one
+// prompt from a session in the current directory:
 //
-//	client [-auth METHOD] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...
-//	client [-auth METHOD] [-trace FILE] [-token-file FILE | -token-env NAME] -prompt TEXT -url URL
+//	client [-auth ID] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...
+//	client [-auth ID] [-trace FILE] [-token-file FILE | -token-env NAME] -prompt TEXT -url URL
 //
-// It starts the agent with acp.StartAgent (its stdin and stdout as the
-// connection, in a process group of its own), or with -url connects to an
-// agent served on URL (ws://host:port/acp over WebSocket,
-// http://host:port/acp over Streamable HTTP; see examples/agent -listen
-// and examples/acpbridge; -token-file or -token-env names where the
-// bearer token it sends is), initializes with file system
-// and terminal capabilities, authenticates with METHOD when -auth names
-// one, opens a session in the current directory and sends the prompt.
-// While the turn runs it prints the session updates as they arrive,
-// answers permission requests with the first allow-once option, reads and
-// writes files under the current directory, and runs the commands of
-// terminal requests.
-//
-// The first Ctrl-C cancels the turn the ACP way (session/cancel; the turn
-// then ends with the stop reason "cancelled"), a second one stops the
-// agent (a remote one: ends the connection). When the turn ends, the
-// agent is stopped: asked to exit by the end of its input, then terminated
-// after two seconds, killed after two more; a remote connection is closed. A failing call is printed at once; when the agent needs
-// authentication, its methods are listed. A message from the agent that
-// could not be handled (say an update that does not decode) is printed
-// too. With -trace, every message both ways is recorded in FILE. The exit
-// status is 0 when the turn ended, 1 otherwise.
+// The session package's client host answers the agent (files, terminals,
+// permissions allowed once). It prints updates as they arrive, then each
+// tool call's final status and the plan's final entries. The first Ctrl-C
+// cancels the turn, a second stops the agent.
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,26 +21,24 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/acpgen/acpgen/examples/internal/bearer"
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/gen/acp/v1/session"
+	"github.com/acpgen/acpgen/transport/acpremote"
 )
 
-// stopGrace is how long the agent gets at each gentle step of stopping:
-// after its input closes, and after SIGTERM.
+// stopGrace is how long the agent gets at each gentle step of stopping.
 var stopGrace = 2 * time.Second
 
-// options are the command line.
+// options are the command line; auth, trace, url are "" for none.
 type options struct {
-	prompt  string
-	auth    string        // authentication method id; "" for none
-	trace   string        // file recording the session; "" for none
-	url     string        // a remote agent's endpoint; "" to run command
-	token   bearer.Source // where the remote agent's bearer token is
-	command []string      // the agent and its arguments
+	prompt, auth, trace, url string
+	token                    bearer.Source
+	command                  []string // the agent and its arguments
 }
 
 func main() {
@@ -66,147 +48,125 @@ func main() {
 	flag.StringVar(&o.trace, "trace", "", "record every message of the session in `FILE`")
 	flag.StringVar(&o.url, "url", "", "connect to the agent served at `URL` (ws://host:port/acp, or http://… for Streamable HTTP) instead of running one")
 	o.token.Register(flag.CommandLine, "with -url, send")
-	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: client [-auth ID] [-trace FILE] -prompt TEXT -- AGENT-COMMAND ARGS...")
-		fmt.Fprintln(os.Stderr, "       client [-auth ID] [-trace FILE] [-token-file FILE | -token-env NAME] -prompt TEXT -url URL")
-		flag.PrintDefaults()
-	}
 	flag.Parse()
-	o.command = flag.Args()
-	if o.prompt == "" || (len(o.command) == 0) == (o.url == "") {
+	if o.command = flag.Args(); o.prompt == "" || (len(o.command) == 0) == (o.url == "") {
 		flag.Usage()
 		os.Exit(2)
 	}
 	interrupts := make(chan os.Signal, 2)
 	signal.Notify(interrupts, os.Interrupt)
-	if err := run(o, interrupts); err != nil {
+	if run(o, interrupts) != nil {
 		os.Exit(1)
 	}
 }
 
-// run starts the agent (or connects to it), runs one turn, stops the
-// agent and reports a failure on stderr as soon as it happens. Each value on interrupts is a
-// Ctrl-C: the first cancels the turn, the second stops the agent.
+// run connects, runs one turn, stops the agent and reports a failure on
+// stderr as soon as it happens.
 func run(o options, interrupts <-chan os.Signal) error {
 	cwd, err := os.Getwd()
-	if err != nil {
+	c, err2 := newClient(cwd)
+	if err = cmp.Or(err, err2); err != nil {
 		return report(err)
 	}
-	c := newClient(cwd)
-	defer c.terminals.releaseAll()
-	opts := []acp.ConnOption{acp.WithErrorHandler(func(err error) {
-		fmt.Fprintln(os.Stderr, "client: not handled:", err)
-	})}
+	defer c.ReleaseAll()
+	opts := []acp.ConnOption{acp.WithErrorHandler(func(err error) { fmt.Fprintln(os.Stderr, "client: not handled:", err) })}
 	if o.trace != "" {
-		trace, err := openTrace(o.trace)
+		f, err := os.Create(o.trace)
 		if err != nil {
 			return report(err)
 		}
-		defer func() {
-			if err := trace.close(); err != nil {
-				report(err)
-			}
-		}()
-		opts = append(opts, trace.option())
+		defer func() { _ = report(f.Close()) }()
+		var mu sync.Mutex // the reading and the writing goroutine both trace
+		opts = append(opts, acp.WithTrace(func(dir acp.TraceDirection, line []byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(f, "%s %s\n", map[bool]string{true: "<-", false: "->"}[dir == acp.TraceIn], line)
+		}))
 	}
-	conn, agent, err := connect(o, c, opts)
+	conn, stop, err := connect(o, c, opts)
 	if err != nil {
 		return report(err)
 	}
-	cancelTurn := make(chan struct{})
-	go onInterrupts(interrupts, cancelTurn, agent)
-	turnErr := turn(conn, cwd, o, cancelTurn)
-	if turnErr != nil {
-		report(turnErr) // before the agent is stopped, which can take seconds
-	}
-	// How the agent ended is worth saying after a failure (it may be why)
-	// or when it had to be stopped by force.
-	if exit := agent.stop(); agent.process && (exit != nil || turnErr != nil) {
-		fmt.Fprintln(os.Stderr, "client: agent stopped:", exitText(exit))
+	c.Attach(conn)
+	ctx, cancelTurn := context.WithCancel(context.Background())
+	defer cancelTurn()
+	go onInterrupts(interrupts, cancelTurn, conn.Done(), stop)
+	turnErr := report(turn(ctx, conn, c, cwd, o)) // before the agent is stopped, which can take seconds
+	if exit := stop(); exit != nil {
+		fmt.Fprintln(os.Stderr, "client: agent stopped:", exit)
 	}
 	return turnErr
 }
 
-// connect starts the agent, or connects to the remote one, and serves c
-// on the connection.
-func connect(o options, c *client, opts []acp.ConnOption) (*acp.ClientConn, agentLink, error) {
-	if o.url != "" {
-		token, err := o.token.Load()
+// connect starts the agent, or connects to the one served at o.url (the
+// token, if any, as Authorization: Bearer), serving c. stop stops the
+// agent (its exit), or closes the connection.
+func connect(o options, c *session.Host, opts []acp.ConnOption) (conn *acp.ClientConn, stop func() error, err error) {
+	if o.url == "" {
+		conn, process, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c, opts...)
 		if err != nil {
-			return nil, agentLink{}, err
+			return nil, nil, err
 		}
-		return dial(o.url, token, c, opts)
+		return conn, func() error { return process.Stop(stopGrace) }, nil
 	}
-	conn, process, err := acp.StartAgent(context.Background(), exec.Command(o.command[0], o.command[1:]...), c, opts...)
+	token, err := o.token.Load()
 	if err != nil {
-		return nil, agentLink{}, err
+		return nil, nil, err
 	}
-	return conn, agentLink{
-		done:    process.Done(),
-		stop:    func() error { return process.Stop(stopGrace) },
-		process: true,
-	}, nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	t, err := acpremote.Dial(ctx, o.url, &acpremote.DialOptions{Header: bearer.Header(token)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("connecting to the agent: %w", err)
+	}
+	conn = acp.NewClientConnTransport(t, opts...)
+	go conn.Serve(c)
+	return conn, func() error { conn.Close(); return nil }, nil
 }
 
-// agentLink is the agent as the client ends it: a process it started, or
-// a remote connection.
-type agentLink struct {
-	done    <-chan struct{} // closed when the agent is gone
-	stop    func() error    // stops the process (its exit), or closes the connection
-	process bool
+// onInterrupts cancels the turn at the first interrupt and stops the agent
+// at the second.
+func onInterrupts(interrupts <-chan os.Signal, cancelTurn func(), done <-chan struct{}, stop func() error) {
+	for _, say := range []string{"cancelling the turn (Ctrl-C again stops the agent)", "stopping the agent"} {
+		select {
+		case <-interrupts:
+		case <-done:
+			return
+		}
+		fmt.Fprintf(os.Stderr, "\nclient: %s\n", say)
+		cancelTurn()
+	}
+	_ = stop()
 }
 
-// report prints err on stderr and returns it.
+// report prints a non-nil err on stderr and returns it.
 func report(err error) error {
-	fmt.Fprintln(os.Stderr, "client:", err)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "client:", err)
+	}
 	return err
 }
 
-// exitText says how the agent ended.
-func exitText(err error) string {
-	if err == nil {
-		return "exit status 0"
-	}
-	return err.Error()
+// newClient is the session package's client host: files and terminals
+// under root, permission requests allowed once.
+func newClient(root string) (*session.Host, error) {
+	return session.NewHost([]string{root}, session.Ask(allowOnce))
 }
 
-// onInterrupts closes cancelTurn at the first interrupt and stops the
-// agent at the second.
-func onInterrupts(interrupts <-chan os.Signal, cancelTurn chan<- struct{}, agent agentLink) {
-	select {
-	case <-interrupts:
-	case <-agent.done:
-		return
-	}
-	fmt.Fprintln(os.Stderr, "\nclient: cancelling the turn (Ctrl-C again stops the agent)")
-	close(cancelTurn)
-	select {
-	case <-interrupts:
-	case <-agent.done:
-		return
-	}
-	fmt.Fprintln(os.Stderr, "\nclient: stopping the agent")
-	_ = agent.stop()
+func allowOnce(ctx context.Context, p *acp.RequestPermissionRequest) (acp.PermissionOptionKind, error) {
+	fmt.Printf("\n[permission] %s: allow once\n", cmp.Or(p.ToolCall.GetTitle(), "tool call"))
+	return acp.PermissionOptionKindAllowOnce, nil
 }
 
 // turn initializes, authenticates when asked to, opens a session and sends
-// the prompt. Closing cancelTurn cancels the calls before the prompt and
-// then the prompt itself, whose result says how the turn ended.
-func turn(conn *acp.ClientConn, cwd string, o options, cancelTurn <-chan struct{}) error {
-	ctx, stop := contextUntil(cancelTurn)
-	defer stop()
-	init, err := conn.Initialize(ctx, &acp.InitializeRequest{
-		ProtocolVersion: acp.CurrentProtocolVersion,
-		ClientCapabilities: &acp.ClientCapabilities{
-			FS:       &acp.FileSystemCapabilities{ReadTextFile: acp.Ptr(true), WriteTextFile: acp.Ptr(true)},
-			Terminal: acp.Ptr(true),
-		},
-		ClientInfo: &acp.Implementation{Name: "acpgen-example-client", Version: "0.1.0"},
-	})
+// the prompt, printing its updates. Once ctx is cancelled, the calls before
+// the prompt fail and the prompt is cancelled the ACP way.
+func turn(ctx context.Context, conn *acp.ClientConn, c *session.Host, cwd string, o options) error {
+	info := &acp.Implementation{Name: "acpgen-example-client", Version: "0.1.0"}
+	init, err := conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion, ClientCapabilities: c.Capabilities(), ClientInfo: info})
 	if err != nil {
 		return authHint(fmt.Errorf("initialize: %w", err), nil)
-	}
-	if init.ProtocolVersion != acp.CurrentProtocolVersion {
+	} else if init.ProtocolVersion != acp.CurrentProtocolVersion {
 		return fmt.Errorf("the agent speaks protocol version %d, this client %d", init.ProtocolVersion, acp.CurrentProtocolVersion)
 	}
 	if o.auth != "" {
@@ -214,107 +174,50 @@ func turn(conn *acp.ClientConn, cwd string, o options, cancelTurn <-chan struct{
 			return authHint(fmt.Errorf("authenticate %s: %w", o.auth, err), init.AuthMethods)
 		}
 	}
-	session, err := conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: cwd, MCPServers: []acp.MCPServer{}})
+	s, _, err := c.NewSession(ctx, &acp.NewSessionRequest{Cwd: cwd, MCPServers: []acp.MCPServer{}})
 	if err != nil {
 		return authHint(fmt.Errorf("session/new: %w", err), init.AuthMethods)
 	}
-	// From here on Ctrl-C cancels the turn the ACP way, and the prompt's
-	// own result ends it.
-	result, err := conn.PromptCancellable(context.Background(), &acp.PromptRequest{
-		SessionID: session.SessionID,
-		Prompt:    []acp.ContentBlock{acp.TextBlock(o.prompt)},
-	}, cancelTurn)
+	t := s.Prompt(context.WithoutCancel(ctx), acp.TextBlock(o.prompt))
+	defer context.AfterFunc(ctx, func() { _, _ = t.Cancel(context.Background()) })()
+	for u := range t.Updates() {
+		printUpdate(u)
+	}
+	reason, err := t.Wait(context.Background())
 	if err != nil {
 		return fmt.Errorf("session/prompt: %w", err)
 	}
-	fmt.Printf("\n[turn ended: %s]\n", result.StopReason)
+	fmt.Printf("\n[turn ended: %s]\n", reason)
+	st := s.State() // each tool call's final status, the plan's final entries
+	for _, tc := range st.ToolCalls {
+		fmt.Printf("[tool call] %s: %s\n", tc.Title, tc.Status)
+	}
+	for _, p := range st.Plans {
+		if plan, ok := p.Update.Value.(*acp.SessionUpdatePlan); ok {
+			for _, e := range plan.Entries {
+				fmt.Printf("[plan entry] %s: %s\n", e.Content, e.Status)
+			}
+		}
+	}
 	return nil
 }
 
-// contextUntil is a context cancelled when done closes.
-func contextUntil(done <-chan struct{}) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		select {
-		case <-done:
-			cancel()
-		case <-ctx.Done():
-		}
-	}()
-	return ctx, cancel
-}
-
-// authHint adds to err, when the agent answered "authentication required",
-// the methods it offers and how to choose one.
-func authHint(err error, methods []acp.AuthMethod) error {
-	var rpc *acp.Error
-	if !errors.As(err, &rpc) || rpc.Code != acp.ErrorCodeAuthenticationRequired {
-		return err
-	}
-	if len(methods) == 0 {
-		return fmt.Errorf("%w\nthe agent needs authentication but lists no methods", err)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%v\nthe agent needs authentication; choose one of its methods with -auth ID:", err)
-	for _, m := range methods {
-		fmt.Fprintf(&b, "\n  %s", describeAuthMethod(m))
-	}
-	return errors.New(b.String())
-}
-
-// describeAuthMethod is "id: name (description)". Every kind of method
-// has these members, so they are read from its JSON, whatever its type.
-func describeAuthMethod(m acp.AuthMethod) string {
-	var fields struct {
-		ID, Name, Description string
-	}
-	data, err := acp.Marshal(m)
-	if err == nil {
-		err = json.Unmarshal(data, &fields)
-	}
-	if err != nil {
-		return fmt.Sprintf("(unreadable method: %v)", err)
-	}
-	text := fields.ID + ": " + fields.Name
-	if fields.Description != "" {
-		text += " (" + fields.Description + ")"
-	}
-	return text
-}
-
-// client answers the agent's requests.
-type client struct {
-	acp.UnimplementedClient
-	root      string
-	terminals *terminals
-}
-
-func newClient(root string) *client {
-	return &client{root: root, terminals: newTerminals()}
-}
-
-// SessionUpdate prints an update as it arrives: message text as it
-// streams, other updates as one line each.
-func (c *client) SessionUpdate(ctx context.Context, n *acp.SessionNotification) error {
-	switch u := n.Update.Value.(type) {
+// printUpdate prints an update as it arrives: message text as it streams,
+// other updates as one line each.
+func printUpdate(update acp.SessionUpdate) {
+	switch u := update.Value.(type) {
 	case *acp.SessionUpdateAgentMessageChunk:
 		fmt.Print(contentText(u.Content))
 	case *acp.SessionUpdateAgentThoughtChunk:
 		fmt.Printf("[thought] %s\n", contentText(u.Content))
 	case *acp.SessionUpdateToolCall:
-		fmt.Printf("\n[tool call %s] %s (%s)\n", u.ToolCallID, u.Title, valueOr(u.Status, "pending"))
+		fmt.Printf("\n[tool call %s] %s (%s)\n", u.ToolCallID, u.Title, cmp.Or((*acp.ToolCall)(u).GetStatus(), "pending"))
 	case *acp.SessionUpdateToolCallUpdate:
-		fmt.Printf("\n[tool call %s] %s\n", u.ToolCallID, valueOr(u.Status, "updated"))
-	case *acp.SessionUpdatePlan:
-		fmt.Printf("\n[plan] %d entries\n", len(u.Entries))
+		fmt.Printf("\n[tool call %s] %s\n", u.ToolCallID, cmp.Or((*acp.ToolCallUpdate)(u).GetStatus(), "updated"))
 	default:
-		data, err := acp.Marshal(n.Update)
-		if err != nil {
-			return err
-		}
+		data, _ := acp.Marshal(update)
 		fmt.Printf("\n[update] %s\n", data)
 	}
-	return nil
 }
 
 // contentText is the text of a content block, or its kind.
@@ -325,119 +228,20 @@ func contentText(b acp.ContentBlock) string {
 	return fmt.Sprintf("[%T]", b.Value)
 }
 
-func valueOr[T ~string](v *T, otherwise string) string {
-	if v == nil {
-		return otherwise
+// authHint adds to err, when the agent answered "authentication required",
+// the methods it offers (each read from its JSON, whatever its kind).
+func authHint(err error, methods []acp.AuthMethod) error {
+	var rpc *acp.Error
+	if !errors.As(err, &rpc) || rpc.Code != acp.ErrorCodeAuthenticationRequired {
+		return err
 	}
-	return string(*v)
-}
-
-// RequestPermission selects the first allow-once option; without one it
-// answers cancelled, which the protocol reads as "not allowed".
-func (c *client) RequestPermission(ctx context.Context, p *acp.RequestPermissionRequest) (*acp.RequestPermissionResponse, error) {
-	for _, o := range p.Options {
-		if o.Kind == acp.PermissionOptionKindAllowOnce {
-			fmt.Printf("\n[permission] %s: %s\n", valueOr(p.ToolCall.Title, "tool call"), o.Name)
-			return &acp.RequestPermissionResponse{Outcome: acp.PermissionSelected(o.OptionID)}, nil
-		}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v\nthe agent needs authentication; choose one of its methods with -auth ID:", err)
+	for _, m := range methods {
+		var f struct{ ID, Name, Description string }
+		data, _ := acp.Marshal(m)
+		_ = json.Unmarshal(data, &f)
+		fmt.Fprintf(&b, "\n  %s: %s", f.ID, strings.TrimSuffix(f.Name+" ("+f.Description+")", " ()"))
 	}
-	fmt.Printf("\n[permission] %s: refused (no allow-once option)\n", valueOr(p.ToolCall.Title, "tool call"))
-	return &acp.RequestPermissionResponse{Outcome: acp.PermissionCancelled()}, nil
-}
-
-// ReadTextFile reads a file under the working directory, from line Line
-// (1-based) for at most Limit lines.
-func (c *client) ReadTextFile(ctx context.Context, p *acp.ReadTextFileRequest) (*acp.ReadTextFileResponse, error) {
-	path, err := c.inside(p.Path)
-	if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, acp.NewResourceNotFoundError(err.Error())
-	}
-	lines := strings.SplitAfter(string(data), "\n")
-	if p.GetLine() > 1 {
-		lines = lines[min(int(*p.Line)-1, len(lines)):]
-	}
-	if p.Limit != nil {
-		lines = lines[:min(int(*p.Limit), len(lines))]
-	}
-	return &acp.ReadTextFileResponse{Content: strings.Join(lines, "")}, nil
-}
-
-// WriteTextFile writes a file under the working directory.
-func (c *client) WriteTextFile(ctx context.Context, p *acp.WriteTextFileRequest) (*acp.WriteTextFileResponse, error) {
-	path, err := c.inside(p.Path)
-	if err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(path, []byte(p.Content), 0o644); err != nil {
-		return nil, acp.NewInternalError(err.Error())
-	}
-	fmt.Printf("\n[wrote %s]\n", p.Path)
-	return &acp.WriteTextFileResponse{}, nil
-}
-
-// inside resolves an absolute path the agent names and refuses one outside
-// the working directory.
-func (c *client) inside(path string) (string, error) {
-	if !filepath.IsAbs(path) {
-		return "", acp.NewInvalidParamsError("path must be absolute: " + path)
-	}
-	rel, err := filepath.Rel(c.root, filepath.Clean(path))
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", acp.NewInvalidParamsError("path is outside the working directory: " + path)
-	}
-	return filepath.Join(c.root, rel), nil
-}
-
-func (c *client) CreateTerminal(ctx context.Context, p *acp.CreateTerminalRequest) (*acp.CreateTerminalResponse, error) {
-	cwd := c.root
-	if p.Cwd != nil {
-		var err error
-		if cwd, err = c.inside(*p.Cwd); err != nil {
-			return nil, err
-		}
-	}
-	fmt.Printf("\n[terminal] %s %s\n", p.Command, strings.Join(p.Args, " "))
-	return c.terminals.start(p, cwd)
-}
-
-func (c *client) TerminalOutput(ctx context.Context, p *acp.TerminalOutputRequest) (*acp.TerminalOutputResponse, error) {
-	t, err := c.terminals.get(p.TerminalID)
-	if err != nil {
-		return nil, err
-	}
-	return t.output(), nil
-}
-
-func (c *client) WaitForTerminalExit(ctx context.Context, p *acp.WaitForTerminalExitRequest) (*acp.WaitForTerminalExitResponse, error) {
-	t, err := c.terminals.get(p.TerminalID)
-	if err != nil {
-		return nil, err
-	}
-	select {
-	case <-t.exited:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-	status := t.status()
-	return &acp.WaitForTerminalExitResponse{ExitCode: status.ExitCode, Signal: status.Signal}, nil
-}
-
-func (c *client) KillTerminal(ctx context.Context, p *acp.KillTerminalRequest) (*acp.KillTerminalResponse, error) {
-	t, err := c.terminals.get(p.TerminalID)
-	if err != nil {
-		return nil, err
-	}
-	t.kill()
-	return &acp.KillTerminalResponse{}, nil
-}
-
-func (c *client) ReleaseTerminal(ctx context.Context, p *acp.ReleaseTerminalRequest) (*acp.ReleaseTerminalResponse, error) {
-	if err := c.terminals.release(p.TerminalID); err != nil {
-		return nil, err
-	}
-	return &acp.ReleaseTerminalResponse{}, nil
+	return errors.New(b.String())
 }

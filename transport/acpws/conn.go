@@ -84,9 +84,11 @@ func (c *Conn) ReadMessage() ([]byte, error) {
 }
 
 // readError says why reading ended; the connection is over either way,
-// so watching the peer stops.
+// so watching the peer stops. The context ends only once the reason is
+// known: a Serve that returns on it closes the connection, and that close
+// must not be taken for the reason reading ended.
 func (c *Conn) readError(err error) error {
-	c.cancel()
+	defer c.cancel()
 	if why := c.reason(); why != nil {
 		return why
 	}

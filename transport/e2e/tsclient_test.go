@@ -37,7 +37,14 @@ func serveRemoteBehind(t *testing.T, wrap func(http.Handler) http.Handler) (*acp
 		context.AfterFunc(c.Context(), func() { _ = a.conn.Close() })
 		_ = a.conn.Serve(a)
 	}}
-	srv := httptest.NewUnstartedServer(wrap(h))
+	return h, startRemote(t, h, wrap(h))
+}
+
+// startRemote serves handler (h, or h wrapped) on 127.0.0.1, over
+// HTTP/1.1 and h2c, and returns its http:// URL; h is shut down with the
+// test.
+func startRemote(t *testing.T, h *acpremote.Handler, handler http.Handler) string {
+	srv := httptest.NewUnstartedServer(handler)
 	srv.Config.Protocols = new(http.Protocols)
 	srv.Config.Protocols.SetHTTP1(true)
 	srv.Config.Protocols.SetUnencryptedHTTP2(true)
@@ -50,7 +57,7 @@ func serveRemoteBehind(t *testing.T, wrap func(http.Handler) http.Handler) (*acp
 		}
 		srv.Close()
 	})
-	return h, srv.URL + acphttp.Path
+	return srv.URL + acphttp.Path
 }
 
 // The TypeScript SDK's clients drive a Go agent served by

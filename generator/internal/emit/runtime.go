@@ -24,7 +24,7 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.jsonEnums
 	case templates.MemberMaps:
 		return p.maps
-	case templates.Sessions:
+	case templates.Sessions, templates.HostPermissions, templates.HostMachine:
 		return false // the session subpackage (sessionPackage)
 	case templates.TestKit, templates.TestKitV1, templates.TestKitV2:
 		return false // the test kit subpackage (testKitPackage)

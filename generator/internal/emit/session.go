@@ -12,7 +12,8 @@ import (
 // sessionPackage renders the session subpackage: its fold table (the
 // helpers stage's rows, and the type switches that read a variant's tag
 // and a chunk's content) and the session runtime, compiled against the
-// generated package by its import path.
+// generated package by its import path, with the client host's parts the
+// schema's client methods allow.
 func sessionPackage(importPath string, f *ir.SessionFold) ([]OutputFile, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// %s\n\npackage %s\n\n", GeneratedHeader, templates.SessionPackage)
@@ -53,7 +54,9 @@ func sessionPackage(importPath string, f *ir.SessionFold) ([]OutputFile, error) 
 	if err != nil {
 		return nil, fmt.Errorf("session fold: %w", err)
 	}
-	rt, err := copyTemplates(templates.SessionPackage, importPath, manifestFiles(func(n templates.Need) bool { return n == templates.Sessions }))
+	rt, err := copyTemplates(templates.SessionPackage, importPath, manifestFiles(func(n templates.Need) bool {
+		return n == templates.Sessions || (n == templates.HostPermissions && f.Permissions) || (n == templates.HostMachine && f.Machine)
+	}))
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,16 @@ const (
 	sessionUnion  = "SessionUpdate"
 	sessionCancel = "session/cancel"
 	sessionUpdate = "session/update"
+	// hostPermission is the request the host's permission policies answer.
+	hostPermission = "session/request_permission"
 )
+
+// hostMachine are the requests the client host's Files and Terminals
+// answer: a schema that has them all gets them.
+var hostMachine = []string{
+	"fs/read_text_file", "fs/write_text_file",
+	"terminal/create", "terminal/output", "terminal/release", "terminal/wait_for_exit", "terminal/kill",
+}
 
 // BuildSessionFold returns the fold of the session updates the schema
 // has, nil when it has no session update union or no client connection
@@ -67,11 +76,15 @@ func BuildSessionFold(types []*ir.Decl, rpc *ir.RPC) *ir.SessionFold {
 				out.Cancel, out.CancelParams = m.Go, m.Params
 			}
 		}
+		handled := map[string]bool{}
 		for _, m := range c.Handles.Methods {
 			if m.Name == sessionUpdate && m.Notification && len(m.Gate) == 0 {
 				out.Notification = m.Params
 			}
+			handled[m.Name] = len(m.Gate) == 0 && !m.Notification
 		}
+		out.Permissions = handled[hostPermission]
+		out.Machine = !slices.ContainsFunc(hostMachine, func(name string) bool { return !handled[name] })
 	}
 	if out.Cancel == "" || out.Notification == "" {
 		return nil

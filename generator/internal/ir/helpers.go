@@ -123,6 +123,10 @@ type SessionFold struct {
 	Cancel, CancelParams string
 	// Notification is the params type of session/update.
 	Notification string
+	// Permissions: the client handles session/request_permission (the
+	// host's permission policies); Machine: it handles the file system
+	// and terminal methods (the host's Files and Terminals).
+	Permissions, Machine bool
 }
 
 // FoldVariant is one variant of the session update union.
