@@ -38,11 +38,35 @@ const (
 	// HostMachine: a session subpackage whose schema has the client's file
 	// system and terminal methods: the client host's Files and Terminals.
 	HostMachine
+
+	// TestKit: the test kit subpackage acptest (ADR 0022), for output that
+	// speaks ACP v1 or v2 and has sessions: its files for both versions.
+	TestKit
+	// TestKitV1 and TestKitV2: the test kit's files for one protocol
+	// version, whose methods and updates differ too much to share code.
+	// Here each is compiled against its version's package: a TestKitV2
+	// file carries the constraint TestKitV2Tag, a TestKitV1 file its
+	// negation; the copy drops the constraint line.
+	TestKitV1
+	TestKitV2
 )
 
 // Reference is the generated package the runtime's subpackages are compiled
 // and tested against here; a copy imports the output's import path instead.
 const Reference = "github.com/acpgen/acpgen/gen/acp/v1"
+
+// ReferenceV2 is the generated package the test kit's v2 files are compiled
+// against here (with the build tag TestKitV2Tag); a copy imports the
+// output's import path instead.
+const ReferenceV2 = "github.com/acpgen/acpgen/gen/acp/v2"
+
+// TestKitPackage is the test kit subpackage's directory, here and in the
+// output; TestKitV2Tag the build tag that compiles its v2 files here
+// instead of its v1 files (go test -tags acptest_v2 ./templates/acptest).
+const (
+	TestKitPackage = "acptest"
+	TestKitV2Tag   = "acptest_v2"
+)
 
 // SessionPackage is the session subpackage's directory, here and in the
 // output; SessionTable its generated file, whose v1 copy here
@@ -72,6 +96,7 @@ type File struct {
 var Packages = map[string]string{
 	".":       "",
 	"session": "session",
+	"acptest": "acptest",
 }
 
 // Manifest lists every runtime file the generator copies, grouped by
@@ -174,4 +199,24 @@ var Manifest = []File{
 	{"session/host_terminal_other.go", HostMachine},
 	{"session/host_terminal_unix.go", HostMachine},
 	{"session/host_terminals.go", HostMachine},
+
+	// The test kit: an in-memory connected pair, recorders for both sides,
+	// and the deterministic test agent with its scenarios.
+	{"acptest/kit_command.go", TestKit},
+	{"acptest/kit_fs.go", TestKit},
+	{"acptest/kit_pipe.go", TestKit},
+	{"acptest/kit_record.go", TestKit},
+	{"acptest/kit_scenarios.go", TestKit},
+	{"acptest/v1_agent.go", TestKitV1},
+	{"acptest/v1_client.go", TestKitV1},
+	{"acptest/v1_doc.go", TestKitV1},
+	{"acptest/v1_pair.go", TestKitV1},
+	{"acptest/v1_scenarios.go", TestKitV1},
+	{"acptest/v1_testagent.go", TestKitV1},
+	{"acptest/v2_agent.go", TestKitV2},
+	{"acptest/v2_client.go", TestKitV2},
+	{"acptest/v2_doc.go", TestKitV2},
+	{"acptest/v2_pair.go", TestKitV2},
+	{"acptest/v2_scenarios.go", TestKitV2},
+	{"acptest/v2_testagent.go", TestKitV2},
 }

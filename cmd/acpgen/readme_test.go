@@ -26,6 +26,7 @@ var readmePages = []string{
 	"docs/launching.md",
 	"docs/sessions.md",
 	"docs/versions.md",
+	"docs/testing.md",
 	"bench/README.md",
 }
 

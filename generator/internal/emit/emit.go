@@ -59,6 +59,14 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			return nil, err
 		}
 		rt = append(rt, ss...)
+		// The test kit, for the protocol versions it is written for.
+		if info.ProtocolVersion == 1 || info.ProtocolVersion == 2 {
+			kit, err := testKitPackage(info.ImportPath, info.ProtocolVersion)
+			if err != nil {
+				return nil, err
+			}
+			rt = append(rt, kit...)
+		}
 	}
 	slices.SortFunc(files, func(a, b OutputFile) int { return strings.Compare(a.Name, b.Name) })
 	return append(files, rt...), nil

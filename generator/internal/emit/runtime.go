@@ -26,6 +26,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return p.maps
 	case templates.Sessions, templates.HostPermissions, templates.HostMachine:
 		return false // the session subpackage (sessionPackage)
+	case templates.TestKit, templates.TestKitV1, templates.TestKitV2:
+		return false // the test kit subpackage (testKitPackage)
 	case templates.Validate, templates.SchemaTable:
 		return false // validationFiles
 	}

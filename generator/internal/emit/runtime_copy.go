@@ -104,7 +104,9 @@ func (c runtimeCopy) rewrite(name string, src []byte, dest string) ([]byte, erro
 		return []byte(`"` + path.Join(c.importPath, to) + `"`)
 	})
 	if dest != "" {
-		out = bytes.ReplaceAll(out, []byte(`"`+templates.Reference+`"`), []byte(`"`+c.importPath+`"`))
+		for _, ref := range []string{templates.Reference, templates.ReferenceV2} {
+			out = bytes.ReplaceAll(out, []byte(`"`+ref+`"`), []byte(`"`+c.importPath+`"`))
+		}
 	}
 	return out, missing
 }
