@@ -187,10 +187,10 @@ func (t *testTurn) write(ctx context.Context, c command) (string, error) {
 
 func (t *testTurn) read(ctx context.Context, c command) (string, error) {
 	req := &acp.ReadTextFileRequest{SessionID: t.session, Path: t.abs(c.arg(0, "notes.txt"))}
-	if n := c.count(1, 0, 1<<31); n > 0 {
+	if n := c.count(1, 0, 1<<31-1); n > 0 {
 		req.Line = acp.Ptr(uint32(n))
 	}
-	if n := c.count(2, 0, 1<<31); n > 0 {
+	if n := c.count(2, 0, 1<<31-1); n > 0 {
 		req.Limit = acp.Ptr(uint32(n))
 	}
 	res, err := t.agent.conn.ReadTextFile(ctx, req)
