@@ -35,7 +35,7 @@ func TestSchemaFormErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"})
+			_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v\nwant %q", err, c.want)
 			}
@@ -56,7 +56,7 @@ func TestValidateSchemaErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cfg := Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"}
+			cfg := Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"}
 			if _, err := Generate(cfg); err != nil {
 				t.Fatalf("without Validate: %v", err)
 			}
@@ -75,7 +75,7 @@ func TestValidateSchemaErrors(t *testing.T) {
 // TestHugeCount: a count beyond int32 still generates, clamped.
 func TestHugeCount(t *testing.T) {
 	schema := `{"$defs": {"A": {"type": "string", "maxLength": 100000000000}}}`
-	files, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p", Validate: true})
+	files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(schema), Package: "p", Validate: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,11 +90,11 @@ func TestHugeCount(t *testing.T) {
 func TestPatternErrors(t *testing.T) {
 	for _, validate := range []bool{false, true} {
 		ok := `{"$defs": {"A": {"type": "string", "pattern": "^(?!(?:meta|local)$).*$"}, "B": {"type": "object", "patternProperties": {"^(?!x)": {}}}}}`
-		if _, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: validate}); err != nil && !strings.Contains(err.Error(), "patternProperties is not supported") {
+		if _, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: validate}); err != nil && !strings.Contains(err.Error(), "patternProperties is not supported") {
 			t.Errorf("validate %t: %v", validate, err)
 		}
 		bad := `{"$defs": {"A": {"type": "string", "pattern": "(a"}}}`
-		_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: validate})
+		_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: validate})
 		if err == nil || !strings.Contains(err.Error(), "#/$defs/A/pattern: '(a' is not valid 'regex'") {
 			t.Errorf("validate %t: got %v", validate, err)
 		}
@@ -106,15 +106,15 @@ func TestPatternErrors(t *testing.T) {
 // maps yet); plain values generate.
 func TestValidateMemberMaps(t *testing.T) {
 	bad := `{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string"}}, "patternProperties": {"^x": {"type": "string", "minLength": 2}}}}}`
-	_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: true})
+	_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: true})
 	if err == nil || !strings.Contains(err.Error(), "x.json: #/$defs/A/patternProperties/^x: Validate does not check the values of members kept in A.Matching yet") {
 		t.Errorf("got %v", err)
 	}
-	if _, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(bad), Package: "p"}); err != nil {
+	if _, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(bad), Package: "p"}); err != nil {
 		t.Errorf("without Validate: %v", err)
 	}
 	ok := `{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string", "minLength": 1}}, "additionalProperties": {"type": "integer"}}}}`
-	if _, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: true}); err != nil {
+	if _, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: true}); err != nil {
 		t.Errorf("plain values: %v", err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // The run-time schema: what Validate checks by interpreting the schema on
@@ -228,7 +230,7 @@ func (r *schemaRun) check(v *validator, x any, node int32, ev *schemaEval) {
 	switch x := x.(type) {
 	case map[string]any:
 		if n.unevaluatedProperties != 0 {
-			for _, k := range wireSortedKeys(x) {
+			for _, k := range wire.SortedKeys(x) {
 				if !ev.props[k] {
 					v.enterKey(k)
 					r.check(v, x[k], n.unevaluatedProperties, &schemaEval{})
@@ -315,7 +317,7 @@ func (r *schemaRun) object(v *validator, n *schemaNode, x map[string]any, ev *sc
 		n.propertyNames == 0 && len(n.dependentSchemas) == 0 {
 		return
 	}
-	for _, k := range wireSortedKeys(x) {
+	for _, k := range wire.SortedKeys(x) {
 		if n.propertyNames != 0 {
 			v.enterKey(k)
 			r.check(v, k, n.propertyNames, &schemaEval{})
@@ -331,7 +333,7 @@ func (r *schemaRun) object(v *validator, n *schemaNode, x map[string]any, ev *sc
 		for _, p := range n.patternProperties {
 			ok, err := p.match(k)
 			if err != nil {
-				r.fail(v, n, "patternProperties", "member name cannot be matched against %s: %v", wireAppendQuoted(nil, p.pattern), err)
+				r.fail(v, n, "patternProperties", "member name cannot be matched against %s: %v", wire.AppendQuoted(nil, p.pattern), err)
 			}
 			if ok {
 				matched = true

@@ -23,7 +23,7 @@ func TestInitSchema(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, "schema.unstable.json")); err != nil || !bytes.Equal(got, want) {
 		t.Errorf("schema.unstable.json is not the embedded v2 file (%v)", err)
 	}
-	fromDir, embedded := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
+	fromDir, embedded := filepath.Join(moduleDir(t), "a"), filepath.Join(moduleDir(t), "b")
 	if err := run([]string{"-schema", dir, "-out", fromDir}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
