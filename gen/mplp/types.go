@@ -2,7 +2,7 @@
 
 package mplp
 
-import wire "github.com/acpgen/acpgen/gen/mplp/internal/wire"
+import "github.com/acpgen/acpgen/gen/mplp/internal/wire"
 
 // Plan: An MPLP plan: an objective broken down into steps that form a directed
 // acyclic graph through their dependencies.

@@ -5,7 +5,7 @@ package mplp
 
 import (
 	"encoding/json/jsontext"
-	wire "github.com/acpgen/acpgen/gen/mplp/internal/wire"
+	"github.com/acpgen/acpgen/gen/mplp/internal/wire"
 )
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.

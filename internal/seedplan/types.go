@@ -4,7 +4,7 @@ package seedplan
 
 import (
 	"encoding/json"
-	wire "github.com/acpgen/acpgen/internal/seedplan/internal/wire"
+	"github.com/acpgen/acpgen/internal/seedplan/internal/wire"
 )
 
 // SessionUpdateNotification: A v2 session/update notification: the JSON-RPC message that carries

@@ -5,7 +5,7 @@ package seedplan
 
 import (
 	"encoding/json/jsontext"
-	wire "github.com/acpgen/acpgen/internal/seedplan/internal/wire"
+	"github.com/acpgen/acpgen/internal/seedplan/internal/wire"
 )
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.

@@ -2,7 +2,7 @@
 
 package tree
 
-import wire "github.com/acpgen/acpgen/bench/depth/tree/internal/wire"
+import "github.com/acpgen/acpgen/bench/depth/tree/internal/wire"
 
 // Node: One level of a tree: a name, optional text, and either a child node or a block.
 type Node struct {

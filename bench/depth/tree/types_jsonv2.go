@@ -5,7 +5,7 @@ package tree
 
 import (
 	"encoding/json/jsontext"
-	wire "github.com/acpgen/acpgen/bench/depth/tree/internal/wire"
+	"github.com/acpgen/acpgen/bench/depth/tree/internal/wire"
 )
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.

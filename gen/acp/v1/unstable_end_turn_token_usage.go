@@ -5,7 +5,7 @@ package acp
 
 import (
 	"encoding/json"
-	wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // partPromptResponseEndTurnTokenUsage holds the members of PromptResponse that unstable_end_turn_token_usage adds.

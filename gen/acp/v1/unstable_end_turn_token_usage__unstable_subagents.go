@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 
 // partIdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
 type partIdleStateUpdateEndTurnTokenUsage struct {

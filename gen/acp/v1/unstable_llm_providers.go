@@ -6,7 +6,7 @@ package acp
 import (
 	"context"
 	"encoding/json"
-	wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 func init() {

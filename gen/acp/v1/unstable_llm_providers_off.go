@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 
 // partAgentCapabilitiesLLMProviders is empty: build with -tags unstable_llm_providers (or unstable) for the members of AgentCapabilities it adds.
 type partAgentCapabilitiesLLMProviders struct{}

@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 
 // partMCPCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of MCPCapabilities it adds.
 type partMCPCapabilitiesMCPOverACP struct{}

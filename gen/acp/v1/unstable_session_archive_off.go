@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 
 // partSessionCapabilitiesSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionCapabilities it adds.
 type partSessionCapabilitiesSessionArchive struct{}

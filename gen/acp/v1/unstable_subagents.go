@@ -5,7 +5,7 @@ package acp
 
 import (
 	"encoding/json"
-	wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.

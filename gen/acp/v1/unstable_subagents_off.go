@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of SessionUpdate it adds.
 func (*SessionUpdate) decodeGatedSubagents([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {

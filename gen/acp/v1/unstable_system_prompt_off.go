@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 
 // partSessionCapabilitiesSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of SessionCapabilities it adds.
 type partSessionCapabilitiesSystemPrompt struct{}

@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 
 // partAgentAuthCapabilitiesAuthStatus is empty: build with -tags unstable_auth_status (or unstable) for the members of AgentAuthCapabilities it adds.
 type partAgentAuthCapabilitiesAuthStatus struct{}

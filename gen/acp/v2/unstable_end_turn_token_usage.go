@@ -5,7 +5,7 @@ package acp
 
 import (
 	"encoding/json"
-	wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // Usage: UNSTABLE

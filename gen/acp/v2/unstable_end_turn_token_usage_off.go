@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 
 // partIdleStateUpdateEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of IdleStateUpdate it adds.
 type partIdleStateUpdateEndTurnTokenUsage struct{}

@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 
 // decodeGatedPlanOperations knows no tag: build with -tags unstable_plan_operations (or unstable) for the variants of SessionUpdate it adds.
 func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {

@@ -5,7 +5,7 @@ package acp
 
 import (
 	"encoding/json/jsontext"
-	wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.

@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 
 // partForkSessionRequestSystemPrompt holds the members of ForkSessionRequest that unstable_system_prompt adds.
 type partForkSessionRequestSystemPrompt struct {

@@ -3,7 +3,7 @@
 
 package acp
 
-import wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 
 // partSessionCapabilitiesSessionStatus is empty: build with -tags unstable_session_status (or unstable) for the members of SessionCapabilities it adds.
 type partSessionCapabilitiesSessionStatus struct{}

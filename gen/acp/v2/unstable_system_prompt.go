@@ -5,7 +5,7 @@ package acp
 
 import (
 	"encoding/json"
-	wire "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // partSessionCapabilitiesSystemPrompt holds the members of SessionCapabilities that unstable_system_prompt adds.

@@ -39,7 +39,7 @@ func jsonV2Files(pkg string, files []OutputFile) ([]OutputFile, error) {
 		if len(methods) == 0 {
 			continue
 		}
-		f := NewFile(pkg)
+		f := newCodecFile(pkg)
 		f.HeaderComment(GeneratedHeader)
 		if constraint == "" {
 			f.HeaderComment("//go:build " + jsonV2Constraint)

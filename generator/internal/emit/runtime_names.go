@@ -5,6 +5,8 @@ import (
 	"path"
 	"slices"
 
+	. "github.com/dave/jennifer/jen"
+
 	"github.com/acpgen/acpgen/templates"
 )
 
@@ -89,6 +91,14 @@ const (
 // output's import path, so resolveCodecPath puts it in once a file is
 // rendered.
 const codecPath = "acpgen.invalid/internal/wire"
+
+// newCodecFile starts a generated file that may call the codec, imported
+// by its own name (no alias in the import block).
+func newCodecFile(pkg string) *File {
+	f := NewFile(pkg)
+	f.ImportName(codecPath, "wire")
+	return f
+}
 
 // codecDir is the codec's directory in the templates (templates.Packages).
 const codecDir = "wire"

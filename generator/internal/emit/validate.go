@@ -25,7 +25,7 @@ import (
 // builder has checked that Validate can honour the schema
 // (checkValidatable).
 func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
-	f := NewFile(pkg)
+	f := newCodecFile(pkg)
 	f.HeaderComment(GeneratedHeader)
 	f.ImportName(ecmaEngine, "regexp2")
 	g := &validateEmitter{f: f, needs: validationNeeds(types), patterns: map[ir.Pattern]string{}}
