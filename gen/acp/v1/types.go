@@ -4328,8 +4328,14 @@ func (x *CreateElicitationRequest) decodeObject(r *wire.Reader, known *wire.Know
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerCreateElicitationRequest CreateElicitationRequest
+
+func (o *wireOwnerCreateElicitationRequest) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationRequest)(o).declaresMember(name)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -6639,8 +6645,14 @@ func (x *ElicitationFormMode) decodeObject(r *wire.Reader, known *wire.KnownSet)
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationFormMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerElicitationFormMode ElicitationFormMode
+
+func (o *wireOwnerElicitationFormMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationFormMode)(o).declaresMember(name)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -6924,8 +6936,14 @@ func (x *ElicitationURLMode) decodeObject(r *wire.Reader, known *wire.KnownSet) 
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationURLMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerElicitationURLMode ElicitationURLMode
+
+func (o *wireOwnerElicitationURLMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationURLMode)(o).declaresMember(name)
 }
 
 func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
@@ -10305,8 +10323,14 @@ func (x *SessionConfigOption) decodeObject(r *wire.Reader, known *wire.KnownSet)
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSessionConfigOption)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerSessionConfigOption SessionConfigOption
+
+func (o *wireOwnerSessionConfigOption) DeclaresMember(name []byte) bool {
+	return (*SessionConfigOption)(o).declaresMember(name)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -18789,8 +18813,14 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wire.Reader, known *wire
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSetSessionConfigOptionRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerSetSessionConfigOptionRequest SetSessionConfigOptionRequest
+
+func (o *wireOwnerSetSessionConfigOptionRequest) DeclaresMember(name []byte) bool {
+	return (*SetSessionConfigOptionRequest)(o).declaresMember(name)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -20926,8 +20956,14 @@ func (x *CreateElicitationResponse) decodeObject(r *wire.Reader, known *wire.Kno
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationResponse)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerCreateElicitationResponse CreateElicitationResponse
+
+func (o *wireOwnerCreateElicitationResponse) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationResponse)(o).declaresMember(name)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {

@@ -828,8 +828,14 @@ func (x *IdleStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) err
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerIdleStateUpdate)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerIdleStateUpdate IdleStateUpdate
+
+func (o *wireOwnerIdleStateUpdate) DeclaresMember(name []byte) bool {
+	return (*IdleStateUpdate)(o).declaresMember(name)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {

@@ -3397,8 +3397,14 @@ func (x *DiffChange) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerDiffChange)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerDiffChange DiffChange
+
+func (o *wireOwnerDiffChange) DeclaresMember(name []byte) bool {
+	return (*DiffChange)(o).declaresMember(name)
 }
 
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
@@ -5128,8 +5134,14 @@ func (x *CreateElicitationRequest) decodeObject(r *wire.Reader, known *wire.Know
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerCreateElicitationRequest CreateElicitationRequest
+
+func (o *wireOwnerCreateElicitationRequest) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationRequest)(o).declaresMember(name)
 }
 
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -7463,8 +7475,14 @@ func (x *ElicitationFormMode) decodeObject(r *wire.Reader, known *wire.KnownSet)
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationFormMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerElicitationFormMode ElicitationFormMode
+
+func (o *wireOwnerElicitationFormMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationFormMode)(o).declaresMember(name)
 }
 
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
@@ -7748,8 +7766,14 @@ func (x *ElicitationURLMode) decodeObject(r *wire.Reader, known *wire.KnownSet) 
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationURLMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerElicitationURLMode ElicitationURLMode
+
+func (o *wireOwnerElicitationURLMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationURLMode)(o).declaresMember(name)
 }
 
 func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
@@ -11293,8 +11317,14 @@ func (x *SessionConfigOption) decodeObject(r *wire.Reader, known *wire.KnownSet)
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSessionConfigOption)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerSessionConfigOption SessionConfigOption
+
+func (o *wireOwnerSessionConfigOption) DeclaresMember(name []byte) bool {
+	return (*SessionConfigOption)(o).declaresMember(name)
 }
 
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
@@ -14707,8 +14737,14 @@ func (x *IdleStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) err
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerIdleStateUpdate)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerIdleStateUpdate IdleStateUpdate
+
+func (o *wireOwnerIdleStateUpdate) DeclaresMember(name []byte) bool {
+	return (*IdleStateUpdate)(o).declaresMember(name)
 }
 
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
@@ -23483,8 +23519,14 @@ func (x *SetSessionConfigOptionRequest) decodeObject(r *wire.Reader, known *wire
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSetSessionConfigOptionRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerSetSessionConfigOptionRequest SetSessionConfigOptionRequest
+
+func (o *wireOwnerSetSessionConfigOptionRequest) DeclaresMember(name []byte) bool {
+	return (*SetSessionConfigOptionRequest)(o).declaresMember(name)
 }
 
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
@@ -25089,8 +25131,14 @@ func (x *CreateElicitationResponse) decodeObject(r *wire.Reader, known *wire.Kno
 	}
 	r.Reset(start)
 	var owned wire.KnownSet
-	owned.Extend(known, wire.Known{Owner: x.declaresMember}, &x.Unknown)
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationResponse)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
+}
+
+type wireOwnerCreateElicitationResponse CreateElicitationResponse
+
+func (o *wireOwnerCreateElicitationResponse) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationResponse)(o).declaresMember(name)
 }
 
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {

@@ -229,7 +229,7 @@ func emitObjectDecode(f *File, o object) {
 		// puts the members neither declares in this struct's Unknown.
 		body = append(body, Id("r").Dot("Reset").Call(Id("start")),
 			Var().Id("owned").Qual(codecPath, wireKnownSet),
-			Id("owned").Dot("Extend").Call(Id("known"), Qual(codecPath, wireKnown).Values(Dict{Id("Owner"): Id("x").Dot("declaresMember")}), Op("&").Id("x").Dot("Unknown")),
+			Id("owned").Dot("Extend").Call(Id("known"), Qual(codecPath, wireKnown).Values(Dict{Id("Owner"): Parens(Op("*").Id(ownerView(o.Name))).Call(Id("x"))}), Op("&").Id("x").Dot("Unknown")),
 			Return(Id("x").Dot(naming.FlatUnionField).Dot(knownDecodeMethod).Call(Id("r"), Op("&").Id("owned"))))
 	case o.Variant != nil:
 		// The variant's members are in the same object: read it again from
@@ -246,9 +246,28 @@ func emitObjectDecode(f *File, o object) {
 	}
 	if o.tracks() {
 		knownDecoderFunc(f, o.Name).Block(body...)
+		if o.Variant != nil {
+			emitOwnerView(f, o.Name)
+		}
 		return
 	}
 	decoderFunc(f, o.Name).Block(body...)
+}
+
+// ownerView is the name of a flattening struct's view as a wire.MemberSet.
+func ownerView(name string) string { return "wireOwner" + name }
+
+// emitOwnerView emits the view of a flattening struct that its variant's
+// decoder asks which members the struct declares (wire.Known's Owner): an
+// unexported type, so that the method the codec calls, exported to cross
+// the package boundary, is not the struct's API; a pointer to it in the
+// interface costs no allocation, where a method value would, the set it
+// sits in being handed on through an interface.
+func emitOwnerView(f *File, name string) {
+	view := ownerView(name)
+	f.Type().Id(view).Id(name)
+	f.Func().Params(Id("o").Op("*").Id(view)).Id("DeclaresMember").Params(Id("name").Index().Byte()).Bool().Block(
+		Return(Parens(Op("*").Id(name)).Call(Id("o")).Dot("declaresMember").Call(Id("name"))))
 }
 
 // gatedSink is where a gated part whose feature is off puts its members:

@@ -203,13 +203,19 @@ type KnownSet struct {
 // into a struct, and one more level of either, which is more than ACP nests.
 const wireKnownInline = 3
 
-// Known is one entry of a KnownSet: a union's tag, or a flattening
-// struct whose declared members count as known (owner: the struct's
-// declaresMember, which says whether it or the variant it holds declares
-// a name).
+// Known is one entry of a KnownSet: a union's tag, or a flattening struct
+// whose declared members count as known (Owner).
 type Known struct {
 	Tag   string
-	Owner func(name []byte) bool
+	Owner MemberSet
+}
+
+// MemberSet is a flattening struct as the set of the members it, or the
+// variant it holds, declares. The generated code implements it on an
+// unexported view of the struct, so that the struct's API does not show
+// the method.
+type MemberSet interface {
+	DeclaresMember(name []byte) bool
 }
 
 // Declares reports whether name is in sorted, a type's declared member
@@ -299,7 +305,7 @@ func (k *KnownSet) claimBy(i int, e Known, key []byte) (bool, error) {
 		}
 		k.met |= bit
 		return true, nil
-	case e.Owner != nil && e.Owner(key):
+	case e.Owner != nil && e.Owner.DeclaresMember(key):
 		return true, nil
 	}
 	return false, nil
