@@ -33,7 +33,7 @@ func loadSchemas(tb testing.TB) []schemaFile {
 // generate runs the whole pipeline (load, IR, emit, gofmt) for one schema
 // and returns the number of bytes of Go it produced.
 func generate(tb testing.TB, s schemaFile) int {
-	files, err := generator.Generate(generator.Config{SchemaFile: s.name, Schema: s.data, Package: "acp"})
+	files, err := generator.Generate(generator.Config{SchemaFile: s.name, Schema: s.data, Package: "acp", ImportPath: "example.com/acp"})
 	if err != nil {
 		tb.Fatalf("%s: %v", s.name, err)
 	}

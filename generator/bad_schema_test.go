@@ -45,7 +45,7 @@ func TestBadSchemas(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			files, err := Generate(Config{SchemaFile: path, Schema: data, Package: "bad"})
+			files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: path, Schema: data, Package: "bad"})
 			if err == nil {
 				t.Fatalf("no error; got %d files", len(files))
 			}
@@ -63,7 +63,7 @@ func TestBadSchemas(t *testing.T) {
 
 // TestBadPackageName rejects a package name that is not an identifier.
 func TestBadPackageName(t *testing.T) {
-	_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(`{}`), Package: "not-ok"})
+	_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(`{}`), Package: "not-ok"})
 	if err == nil || !strings.Contains(err.Error(), `package name "not-ok"`) {
 		t.Fatalf("got %v", err)
 	}
@@ -73,7 +73,7 @@ func TestBadPackageName(t *testing.T) {
 // the file and says the input ended early.
 func TestTruncatedACPSchema(t *testing.T) {
 	data := readACPSchema(t, "acp/v1/schema.json")
-	_, err := Generate(Config{SchemaFile: "acp/v1/schema.json", Schema: data[:len(data)/2], Package: "acp"})
+	_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "acp/v1/schema.json", Schema: data[:len(data)/2], Package: "acp"})
 	if err == nil || !strings.Contains(err.Error(), "acp/v1/schema.json: invalid JSON at line") || !strings.Contains(err.Error(), "unexpected end of input") {
 		t.Fatalf("got %v", err)
 	}

@@ -37,7 +37,7 @@ func FuzzGenerate(f *testing.F) {
 
 // checkGenerate generates schema and checks what FuzzGenerate promises.
 func checkGenerate(t *testing.T, schema []byte, validate bool) {
-	files, err := Generate(Config{SchemaFile: "f.json", Schema: schema, Package: "p", Validate: validate})
+	files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "f.json", Schema: schema, Package: "p", Validate: validate})
 	if err != nil {
 		msg := err.Error()
 		if files != nil {

@@ -68,7 +68,7 @@ func defContent(withMarkdown bool, notTags ...string) string {
 
 // gateConfig is the Config of a gating case.
 func gateConfig(stable, unstable, features string) Config {
-	return Config{
+	return Config{ImportPath: testImportPath,
 		SchemaFile: "stable.json", Schema: defsSchema(stable),
 		UnstableFile: "unstable.json", Unstable: defsSchema(unstable),
 		FeaturesFile: "features.json", Features: []byte(features),
@@ -194,17 +194,17 @@ func TestGateErrors(t *testing.T) {
 		},
 		{
 			name: "unstable schema without a feature map",
-			cfg:  Config{SchemaFile: "stable.json", Schema: defsSchema(defConfig), UnstableFile: "unstable.json", Unstable: defsSchema(defConfigExtra), Package: "gated"},
+			cfg:  Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: defsSchema(defConfig), UnstableFile: "unstable.json", Unstable: defsSchema(defConfigExtra), Package: "gated"},
 			want: []string{"an unstable schema and a feature map go together"},
 		},
 		{
 			name: "feature map without an unstable schema",
-			cfg:  Config{SchemaFile: "stable.json", Schema: defsSchema(defConfig), FeaturesFile: "features.json", Features: []byte(`{"features": {"unstable_a": {}}}`), Package: "gated"},
+			cfg:  Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: defsSchema(defConfig), FeaturesFile: "features.json", Features: []byte(`{"features": {"unstable_a": {}}}`), Package: "gated"},
 			want: []string{"an unstable schema and a feature map go together"},
 		},
 		{
 			name: "features to emit without an unstable schema",
-			cfg:  Config{SchemaFile: "stable.json", Schema: defsSchema(defConfig), EmitFeatures: []string{"unstable_a"}, Package: "gated"},
+			cfg:  Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: defsSchema(defConfig), EmitFeatures: []string{"unstable_a"}, Package: "gated"},
 			want: []string{"features to emit were given without an unstable schema"},
 		},
 	}
@@ -244,8 +244,8 @@ func TestGateCasesValid(t *testing.T) {
 		{"cross-feature member listed", gateConfig(defConfig, defConfig+", "+defForkPrompt,
 			`{"features": {"unstable_a": {"definitions": [{"name": "Fork"}]}, "unstable_b": {"definitions": [{"name": "Prompt"}]}},
 			"crossFeatureMembers": [{"definition": "Fork", "property": "prompt", "ownerFeature": "unstable_a", "typeFeature": "unstable_b"}]}`)},
-		{"stable union with markdown", Config{SchemaFile: "stable.json", Schema: defsSchema(defContent(true, "items", "markdown")), Package: "gated"}},
-		{"stable struct with extra", Config{SchemaFile: "stable.json", Schema: defsSchema(defConfigExtra), Package: "gated"}},
+		{"stable union with markdown", Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: defsSchema(defContent(true, "items", "markdown")), Package: "gated"}},
+		{"stable struct with extra", Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: defsSchema(defConfigExtra), Package: "gated"}},
 	}
 	for _, c := range cases {
 		if _, err := Generate(c.cfg); err != nil {
@@ -306,7 +306,7 @@ func TestEmitFeatures(t *testing.T) {
 		cfg := caseConfig(t, dir, "golden")
 		cfg.EmitFeatures = []string{}
 		got := generateMap(t, cfg)
-		stable := generateMap(t, Config{SchemaFile: cfg.SchemaFile, Schema: cfg.Schema, Package: "golden"})
+		stable := generateMap(t, Config{ImportPath: testImportPath, SchemaFile: cfg.SchemaFile, Schema: cfg.Schema, Package: "golden"})
 		if generatedNames(got) != "package_doc.go types.go types_jsonv2.go" || !bytes.Equal(got["types.go"], stable["types.go"]) {
 			t.Errorf("emitting no feature gives %s, not the stable schema's output", generatedNames(got))
 		}

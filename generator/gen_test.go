@@ -27,7 +27,7 @@ var checkedIn = []struct {
 
 // checkedInConfig: the ACP packages are generated gated, from the stable
 // and unstable schemas and the feature map.
-func checkedInConfig(t *testing.T, schema, pkg string, validate bool) Config {
+func checkedInConfig(t *testing.T, schema, dir, pkg string, validate bool) Config {
 	if proto, ok := strings.CutPrefix(schema, "schema/acp/"); ok {
 		cfg := acpConfig(t, proto)
 		cfg.ImportPath = "github.com/acpgen/acpgen/gen/acp/" + proto // its session subpackage imports it
@@ -37,7 +37,7 @@ func checkedInConfig(t *testing.T, schema, pkg string, validate bool) Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{SchemaFile: schema, Schema: data, Package: pkg, Validate: validate}
+	return Config{ImportPath: "github.com/acpgen/acpgen/" + dir, SchemaFile: schema, Schema: data, Package: pkg, Validate: validate}
 }
 
 // TestCheckedInOutput regenerates the checked-in packages (gen/ and
@@ -47,7 +47,7 @@ func checkedInConfig(t *testing.T, schema, pkg string, validate bool) Config {
 // left alone.
 func TestCheckedInOutput(t *testing.T) {
 	for _, c := range checkedIn {
-		files, err := Generate(checkedInConfig(t, c.schema, c.pkg, c.validate))
+		files, err := Generate(checkedInConfig(t, c.schema, c.dir, c.pkg, c.validate))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,10 +99,11 @@ func firstLines(s string, n int) string {
 }
 
 // TestStdlibOnly: generated packages import the standard library only
-// (contract rule 15), with the validation runtime too.
+// (contract rule 15), with the validation runtime too, and their own
+// packages (internal/wire).
 func TestStdlibOnly(t *testing.T) {
 	for _, name := range acpSchemas {
-		files, err := Generate(Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
+		files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +120,8 @@ func TestStdlibOnly(t *testing.T) {
 			}
 			for _, imp := range parsed.Imports {
 				path := strings.Trim(imp.Path.Value, `"`)
-				if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") {
+				own := path == testImportPath || strings.HasPrefix(path, testImportPath+"/") // itself and its own packages
+				if first, _, _ := strings.Cut(path, "/"); strings.Contains(first, ".") && !own {
 					t.Errorf("%s %s imports %s", name, f.Name, path)
 				}
 			}

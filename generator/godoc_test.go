@@ -216,10 +216,15 @@ func checkFeaturesFindable(t *testing.T, pkgDoc string, taggedTypes, untagged ma
 // package point to nothing a user of that package lacks (this repository's
 // ADRs, contract, benchmark notes).
 func TestRuntimeSelfContained(t *testing.T) {
-	names, err := filepath.Glob(filepath.Join("..", "templates", "wire*"))
+	names, err := filepath.Glob(filepath.Join("..", "templates", "wire", "*"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	public, err := filepath.Glob(filepath.Join("..", "templates", "public_*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = append(names, public...)
 	refs := regexp.MustCompile(`ADR \d|docs/|contract (§|rule)|PROFILE\.md|README|ARCHITECTURE`)
 	checked := 0
 	for _, path := range names {

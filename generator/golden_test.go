@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -72,11 +73,17 @@ func compareGolden(t *testing.T, goldenPath string, got []byte) {
 // generated files.
 func isRuntimeFile(name string) bool {
 	for _, f := range templates.Manifest {
-		if f.Name == name {
+		if runtimeOutputName(f) == name {
 			return true
 		}
 	}
 	return false
+}
+
+// runtimeOutputName is where a runtime file goes in the output: into the
+// package templates.Packages gives its directory.
+func runtimeOutputName(f templates.File) string {
+	return path.Join(templates.Packages[path.Dir(f.Name)], path.Base(f.Name))
 }
 
 // caseConfig reads a golden case: schema.json, for gated cases
@@ -92,7 +99,7 @@ func caseConfig(t *testing.T, dir, pkg string) Config {
 	}
 	_, marker := os.Stat(filepath.Join(dir, "validate"))
 	_, drop := os.Stat(filepath.Join(dir, "drop-unknown-members"))
-	cfg := Config{SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg, Validate: marker == nil, DropUnknownMembers: drop == nil}
+	cfg := Config{ImportPath: testImportPath, SchemaFile: filepath.Join(dir, "schema.json"), Schema: read("schema.json"), Package: pkg, Validate: marker == nil, DropUnknownMembers: drop == nil}
 	if u := read("schema.unstable.json"); u != nil {
 		cfg.UnstableFile, cfg.Unstable = filepath.Join(dir, "schema.unstable.json"), u
 		cfg.FeaturesFile, cfg.Features = filepath.Join(dir, "features.json"), read("features.json")
@@ -118,9 +125,7 @@ func TestGoldenCompiles(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", schemaPath, err)
 		}
-		for _, f := range files {
-			writeFile(t, filepath.Join(root, pkg, f.Name), f.Content)
-		}
+		writePackage(t, root, "goldencheck", pkg, files)
 	}
 	for _, tags := range append([]string{"", "unstable"}, goldenFeatures(t, cases)...) {
 		cmd := exec.Command("go", "vet", "-tags", tags, "./...")
@@ -155,7 +160,7 @@ func goldenFeatures(t *testing.T, cases []string) []string {
 // bytes.
 func TestDeterministic(t *testing.T) {
 	for _, name := range acpSchemas {
-		cfg := Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp"}
+		cfg := Config{ImportPath: testImportPath, SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp"}
 		if strings.HasSuffix(name, "/schema.json") {
 			cfg = acpConfig(t, strings.Split(name, "/")[1])
 		}
@@ -187,7 +192,7 @@ func acpConfig(t *testing.T, proto string) Config {
 	t.Helper()
 	stable, unstable := "acp/"+proto+"/schema.json", "acp/"+proto+"/schema.unstable.json"
 	features, overrides := "acp/features."+proto+".json", "acp/overrides."+proto+".json"
-	return Config{
+	return Config{ImportPath: testImportPath,
 		SchemaFile: stable, Schema: readACPSchema(t, stable),
 		UnstableFile: unstable, Unstable: readACPSchema(t, unstable),
 		FeaturesFile: features, Features: readACPSchema(t, features),

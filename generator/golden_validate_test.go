@@ -36,7 +36,7 @@ func TestACPValidateCompiles(t *testing.T) {
 	}
 	pkgs := map[string][]OutputFile{}
 	for i, name := range acpSchemas {
-		files, err := Generate(Config{SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
+		files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: name, Schema: readACPSchema(t, name), Package: "acp", Validate: true})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -57,13 +57,22 @@ func vetScratch(t *testing.T, module string, pkgs map[string][]OutputFile) ([]by
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "go.mod"), []byte("module "+module+"\n\ngo 1.24\n"))
 	for dir, files := range pkgs {
-		for _, f := range files {
-			writeFile(t, filepath.Join(root, dir, f.Name), f.Content)
-		}
+		writePackage(t, root, module, dir, files)
 	}
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = root
 	return cmd.CombinedOutput()
+}
+
+// writePackage writes a package generated with testImportPath into dir of
+// the scratch module at root, giving its imports of itself and of its own
+// packages (internal/wire, session) the path they have there.
+func writePackage(t *testing.T, root, module, dir string, files []OutputFile) {
+	t.Helper()
+	home := strings.NewReplacer(`"`+testImportPath+`"`, `"`+module+"/"+dir+`"`, `"`+testImportPath+`/`, `"`+module+"/"+dir+`/`)
+	for _, f := range files {
+		writeFile(t, filepath.Join(root, dir, f.Name), []byte(home.Replace(string(f.Content))))
+	}
 }
 
 // TestGoldenBehaviour runs the tests kept beside golden cases
@@ -90,9 +99,7 @@ func TestGoldenBehaviour(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", dir, err)
 			}
-			for _, f := range files {
-				writeFile(t, filepath.Join(out, f.Name), f.Content)
-			}
+			writePackage(t, root, "goldenbehaviour", filepath.Base(out), files)
 		}
 		src, err := os.ReadFile(test)
 		if err != nil {

@@ -39,7 +39,7 @@ func nestedArrays(n int) []byte {
 func TestDeepSchema(t *testing.T) {
 	for _, n := range []int{100, 5000, 100000} {
 		start := time.Now()
-		_, err := Generate(Config{SchemaFile: "deep.json", Schema: nestedObjects(n), Package: "p"})
+		_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "deep.json", Schema: nestedObjects(n), Package: "p"})
 		if err == nil || !strings.Contains(err.Error(), "deep.json: #/$defs/D/properties/a/properties/a/") ||
 			!strings.Contains(err.Error(), "the schema nests deeper than 128 levels") {
 			t.Fatalf("%d levels: got %v", n, err)
@@ -51,7 +51,7 @@ func TestDeepSchema(t *testing.T) {
 			t.Errorf("%d levels: %v", n, d)
 		}
 	}
-	if _, err := Generate(Config{SchemaFile: "deep.json", Schema: nestedObjects(60), Package: "p"}); err != nil {
+	if _, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "deep.json", Schema: nestedObjects(60), Package: "p"}); err != nil {
 		t.Errorf("60 levels: %v", err)
 	}
 }
@@ -60,7 +60,7 @@ func TestDeepSchema(t *testing.T) {
 // the Go compiler failed on the generated decoders); 32 build
 // (TestTrickySchemasBuild).
 func TestDeepArrays(t *testing.T) {
-	_, err := Generate(Config{SchemaFile: "deep.json", Schema: nestedArrays(33), Package: "p"})
+	_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "deep.json", Schema: nestedArrays(33), Package: "p"})
 	if err == nil || !strings.Contains(err.Error(), "deep.json: #/$defs/D/properties/x: arrays and maps nest more than 32 levels deep inline") {
 		t.Fatalf("got %v", err)
 	}
@@ -79,7 +79,7 @@ func TestUnionsOfUnions(t *testing.T) {
 	}
 	defs = append(defs, fmt.Sprintf(`"U%d": {"type": "string"}, "V%d": {"type": "integer"}`, n, n))
 	start := time.Now()
-	if _, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(`{"$defs": {` + strings.Join(defs, ", ") + `}}`), Package: "p"}); err != nil {
+	if _, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(`{"$defs": {` + strings.Join(defs, ", ") + `}}`), Package: "p"}); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 20*time.Second {
@@ -93,7 +93,7 @@ func TestUnionsOfUnions(t *testing.T) {
 func TestPatchCycle(t *testing.T) {
 	schema := `{"$defs": {"Node": {"type": "object", "properties": {"next": {"anyOf": [{"$ref": "#/$defs/Node"}, {"type": "null"}]}}}}}`
 	overrides := `{"patchFields": [{"property": "#/$defs/Node/properties/next", "evidence": "null clears it"}]}`
-	cfg := Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p"}
+	cfg := Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(schema), Package: "p"}
 	if _, err := Generate(cfg); err != nil {
 		t.Fatalf("without the override: %v", err)
 	}
@@ -110,7 +110,7 @@ func TestPatchCycle(t *testing.T) {
 func TestControlCharactersInDocs(t *testing.T) {
 	schema := `{"$defs": {"S": {"title": "T\u0000", "description": "a\u0000b\ufeffc\u001b[31m\r\n\u0085d */ e", "type": "object",
 		"properties": {"a": {"type": "string", "description": "x\u0000\u007f"}}}}}`
-	files, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p"})
+	files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(schema), Package: "p"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestErrorsBounded(t *testing.T) {
 		"definition": `{"$defs": {"A` + long + `Id": {"type": "string"}, "A` + long + `ID": {"type": "string"}}}`,
 	}
 	for name, schema := range cases {
-		_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p"})
+		_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(schema), Package: "p"})
 		if err == nil {
 			t.Errorf("%s: no error", name)
 			continue
@@ -217,7 +217,7 @@ func TestTrickySchemasBuild(t *testing.T) {
 	pkgs := map[string][]OutputFile{}
 	for name, schema := range trickySchemas {
 		pkg := "t_" + strings.ReplaceAll(name, "-", "_")
-		files, err := Generate(Config{SchemaFile: name + ".json", Schema: []byte(schema), Package: pkg, Validate: true})
+		files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: name + ".json", Schema: []byte(schema), Package: pkg, Validate: true})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -19,5 +20,19 @@ func TestImportPathChecked(t *testing.T) {
 	cfg.ImportPath = "example.com/m-1/gen/acp_v1.x~y+z"
 	if _, err := Generate(cfg); err != nil {
 		t.Errorf("valid import path: %v", err)
+	}
+}
+
+// testImportPath is the output's import path in tests that do not build
+// it: the generated package imports its codec (internal/wire) by it.
+const testImportPath = "example.com/gen"
+
+// TestNoImportPath: every output imports its codec (internal/wire), so
+// Generate without an import path is ErrNoImportPath.
+func TestNoImportPath(t *testing.T) {
+	cfg := rpcSchema(defConfig)
+	cfg.ImportPath = ""
+	if _, err := Generate(cfg); !errors.Is(err, ErrNoImportPath) {
+		t.Errorf("no import path: %v, want ErrNoImportPath", err)
 	}
 }

@@ -27,7 +27,7 @@ func TestValidationErrorWins(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cfg := Config{SchemaFile: "s.json", Schema: []byte(c.stable), Package: "p"}
+			cfg := Config{ImportPath: testImportPath, SchemaFile: "s.json", Schema: []byte(c.stable), Package: "p"}
 			if c.unstable != "" {
 				cfg.UnstableFile, cfg.Unstable = "u.json", []byte(c.unstable)
 				cfg.FeaturesFile, cfg.Features = "f.json", []byte(`{}`)

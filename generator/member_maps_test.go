@@ -34,7 +34,7 @@ func TestMemberMapsAndJSONEnumsModes(t *testing.T) {
 	pkgs["validate_enum_mixed"] = files
 	plain := []byte(`{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string", "minLength": 1}},
 		"patternProperties": {"^x-": {"type": "string"}, "^(?!y)z": {}}, "additionalProperties": {"type": "integer"}}}}`)
-	files, err = Generate(Config{SchemaFile: "plain.json", Schema: plain, Package: "p", Validate: true})
+	files, err = Generate(Config{ImportPath: testImportPath, SchemaFile: "plain.json", Schema: plain, Package: "p", Validate: true})
 	if err != nil {
 		t.Fatalf("plain maps with Validate: %v", err)
 	}
@@ -43,9 +43,7 @@ func TestMemberMapsAndJSONEnumsModes(t *testing.T) {
 	root := t.TempDir()
 	writeScratchModule(t, root, "mapmodes")
 	for dir, files := range pkgs {
-		for _, f := range files {
-			writeFile(t, filepath.Join(root, dir, f.Name), f.Content)
-		}
+		writePackage(t, root, "mapmodes", dir, files)
 	}
 	cmd := exec.Command("go", "vet", "./...")
 	cmd.Dir = root

@@ -24,7 +24,7 @@ const (
 )
 
 func rpcSchema(defs ...string) Config {
-	return Config{SchemaFile: "stable.json", Schema: defsSchema(strings.Join(defs, ", ")), Package: "rpc"}
+	return Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: defsSchema(strings.Join(defs, ", ")), Package: "rpc"}
 }
 
 // TestMethodErrors: a schema whose methods the tables cannot describe fails
@@ -89,7 +89,7 @@ func TestMethodRuntime(t *testing.T) {
 			names[f.Name] = true
 		}
 		for _, f := range templates.Manifest {
-			if f.Need == need && names[f.Name] {
+			if f.Need == need && names[runtimeOutputName(f)] {
 				return true
 			}
 		}
@@ -148,7 +148,7 @@ func TestUnstableSideBoth(t *testing.T) {
 		union["anyOf"] = union["anyOf"].([]any)[:1]
 	}
 	stable, _ := json.Marshal(doc)
-	cfg := Config{SchemaFile: "stable.json", Schema: stable, UnstableFile: "unstable.json", Unstable: unstable, Package: "golden"}
+	cfg := Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: stable, UnstableFile: "unstable.json", Unstable: unstable, Package: "golden"}
 	features, _, err := DraftFeatures(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func TestOverridesErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Generate(Config{SchemaFile: "s.json", Schema: overridesSchema, Package: "p",
+			_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "s.json", Schema: overridesSchema, Package: "p",
 				OverridesFile: "overrides.json", Overrides: []byte(c.overrides)})
 			if err == nil {
 				t.Fatalf("no error, want %q", c.want)
@@ -73,7 +73,7 @@ func TestOverridesOnUnstableOnly(t *testing.T) {
 	unstable := defsSchema(defConfigExtra)
 	features := []byte(`{"features": {"unstable_extra": ` + claimExtra + `}}`)
 	ov := []byte(`{"patchFields": [{"property": "#/$defs/Extra/properties/on", "evidence": "null clears it"}]}`)
-	cfg := Config{SchemaFile: "stable.json", Schema: stable, Package: "p",
+	cfg := Config{ImportPath: testImportPath, SchemaFile: "stable.json", Schema: stable, Package: "p",
 		UnstableFile: "unstable.json", Unstable: unstable, FeaturesFile: "features.json", Features: features,
 		OverridesFile: "overrides.json", Overrides: ov, EmitFeatures: []string{}}
 	if _, err := Generate(cfg); err != nil {
@@ -90,7 +90,7 @@ func TestOverridesOnUnstableOnly(t *testing.T) {
 // packages with patch fields.
 func TestPatchRuntimeOnlyWhenNeeded(t *testing.T) {
 	for _, withPatch := range []bool{false, true} {
-		cfg := Config{SchemaFile: "s.json", Schema: overridesSchema, Package: "p"}
+		cfg := Config{ImportPath: testImportPath, SchemaFile: "s.json", Schema: overridesSchema, Package: "p"}
 		if withPatch {
 			cfg.OverridesFile, cfg.Overrides = "overrides.json", []byte(`{"patchFields": [`+patch("title")+`]}`)
 		}
@@ -98,12 +98,14 @@ func TestPatchRuntimeOnlyWhenNeeded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		has := false
-		for _, f := range files {
-			has = has || f.Name == "wire_patch.go"
-		}
-		if has != withPatch {
-			t.Errorf("with patch fields %v: wire_patch.go copied = %v", withPatch, has)
+		for _, name := range []string{"internal/wire/patch.go", "public_patch.go"} {
+			has := false
+			for _, f := range files {
+				has = has || f.Name == name
+			}
+			if has != withPatch {
+				t.Errorf("with patch fields %v: %s copied = %v", withPatch, name, has)
+			}
 		}
 	}
 }

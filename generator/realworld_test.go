@@ -19,7 +19,7 @@ func TestRealWorldSchemas(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err = Generate(Config{SchemaFile: f, Schema: data, Package: "p"}); err != nil {
+			if _, err = Generate(Config{ImportPath: testImportPath, SchemaFile: f, Schema: data, Package: "p"}); err != nil {
 				for _, line := range strings.Split(err.Error(), "\n") {
 					t.Errorf("%s", line)
 				}
@@ -46,7 +46,7 @@ func TestRefsToOtherFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{SchemaFile: main, Schema: data, Package: "p", ReadFile: os.ReadFile}
+	cfg := Config{ImportPath: testImportPath, SchemaFile: main, Schema: data, Package: "p", ReadFile: os.ReadFile}
 	if _, err := Generate(cfg); err == nil || !strings.Contains(err.Error(), "-ref-map https://example.com/schemas/remote.json=FILE") {
 		t.Errorf("unmapped: %v", err)
 	}

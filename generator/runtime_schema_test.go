@@ -40,7 +40,7 @@ func TestRuntimeSchemaForms(t *testing.T) {
 	}
 	for name, schema := range cases {
 		t.Run(name, func(t *testing.T) {
-			cfg := Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p"}
+			cfg := Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(schema), Package: "p"}
 			if _, err := Generate(cfg); err != nil {
 				t.Fatalf("without Validate: %v", err)
 			}

@@ -47,7 +47,7 @@ func TestSchemaFormsRun(t *testing.T) {
 	for k, g := range groups {
 		file := filepath.Join(work, "schemas", fmt.Sprintf("s%d.json", k))
 		writeFile(t, file, g.Schema)
-		out, err := Generate(Config{SchemaFile: file, Schema: g.Schema, Package: "p", Validate: true, RootType: "T"})
+		out, err := Generate(Config{ImportPath: testImportPath, SchemaFile: file, Schema: g.Schema, Package: "p", Validate: true, RootType: "T"})
 		if err != nil {
 			t.Errorf("%s: %v", g.Description, err)
 			continue

@@ -35,7 +35,7 @@ func TestSchemaFormErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"})
+			_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"})
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v\nwant %q", err, c.want)
 			}
@@ -56,7 +56,7 @@ func TestValidateSchemaErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			cfg := Config{SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"}
+			cfg := Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(c.schema), Package: "p"}
 			if _, err := Generate(cfg); err != nil {
 				t.Fatalf("without Validate: %v", err)
 			}
@@ -75,7 +75,7 @@ func TestValidateSchemaErrors(t *testing.T) {
 // TestHugeCount: a count beyond int32 still generates, clamped.
 func TestHugeCount(t *testing.T) {
 	schema := `{"$defs": {"A": {"type": "string", "maxLength": 100000000000}}}`
-	files, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(schema), Package: "p", Validate: true})
+	files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(schema), Package: "p", Validate: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,11 +90,11 @@ func TestHugeCount(t *testing.T) {
 func TestPatternErrors(t *testing.T) {
 	for _, validate := range []bool{false, true} {
 		ok := `{"$defs": {"A": {"type": "string", "pattern": "^(?!(?:meta|local)$).*$"}, "B": {"type": "object", "patternProperties": {"^(?!x)": {}}}}}`
-		if _, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: validate}); err != nil && !strings.Contains(err.Error(), "patternProperties is not supported") {
+		if _, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(ok), Package: "p", Validate: validate}); err != nil && !strings.Contains(err.Error(), "patternProperties is not supported") {
 			t.Errorf("validate %t: %v", validate, err)
 		}
 		bad := `{"$defs": {"A": {"type": "string", "pattern": "(a"}}}`
-		_, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: validate})
+		_, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(bad), Package: "p", Validate: validate})
 		if err == nil || !strings.Contains(err.Error(), "#/$defs/A/pattern: '(a' is not valid 'regex'") {
 			t.Errorf("validate %t: got %v", validate, err)
 		}
@@ -107,12 +107,12 @@ func TestPatternErrors(t *testing.T) {
 // none. TestSchemaFormsRun runs such a check.
 func TestValidateMemberMaps(t *testing.T) {
 	checked := `{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string"}}, "patternProperties": {"^x": {"type": "string", "minLength": 2}}}}}`
-	out, err := Generate(Config{SchemaFile: "x.json", Schema: []byte(checked), Package: "p", Validate: true})
+	out, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(checked), Package: "p", Validate: true})
 	if err != nil || !strings.Contains(string(fileContent(out, "validate.go")), "v.schemaValue(x, rawSchemaTable, 1)") {
 		t.Errorf("got %v\n%s", err, fileContent(out, "validate.go"))
 	}
 	plain := `{"$defs": {"A": {"type": "object", "properties": {"a": {"type": "string", "minLength": 1}}, "additionalProperties": {"type": "integer"}}}}`
-	out, err = Generate(Config{SchemaFile: "x.json", Schema: []byte(plain), Package: "p", Validate: true})
+	out, err = Generate(Config{ImportPath: testImportPath, SchemaFile: "x.json", Schema: []byte(plain), Package: "p", Validate: true})
 	if err != nil || strings.Contains(string(fileContent(out, "validate.go")), "rawSchemaTable") {
 		t.Errorf("plain values: %v\n%s", err, fileContent(out, "validate.go"))
 	}

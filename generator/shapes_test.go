@@ -125,7 +125,7 @@ func TestShapesBuild(t *testing.T) {
 		choices := []byte(fmt.Sprintf("%03d-%d-%x-%d", i, i*7, i*131, i*i))
 		schema := shapeSchema(choices)
 		pkg := fmt.Sprintf("s%d", i)
-		files, err := Generate(Config{SchemaFile: "s.json", Schema: []byte(schema), Package: pkg, Validate: i%2 == 0})
+		files, err := Generate(Config{ImportPath: testImportPath, SchemaFile: "s.json", Schema: []byte(schema), Package: pkg, Validate: i%2 == 0})
 		if err != nil {
 			continue // checkGenerate's rules are FuzzGenerateShapes' business
 		}

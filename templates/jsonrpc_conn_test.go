@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // funcHandler routes requests and notifications to test functions; its
@@ -261,7 +263,7 @@ func TestConnErrorCodes(t *testing.T) {
 	h := &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 		switch method {
 		case "decode":
-			return nil, wireAtKey(wireErrorf("expected a string"), "sessionId")
+			return nil, wire.AtKey(wire.Errorf("expected a string"), "sessionId")
 		case "panic":
 			panic("boom")
 		case "custom":
@@ -473,11 +475,11 @@ func FuzzConn(f *testing.F) {
 // oracle): blank lines and valid notifications and responses get none.
 func wantsAnswer(line []byte) bool {
 	switch {
-	case wireSkipSpace(line, 0) == len(line):
+	case wire.SkipSpace(line, 0) == len(line):
 		return false
 	case !json.Valid(line):
 		return true
-	case wireKind(line) != '[':
+	case wire.Kind(line) != '[':
 		return entryWantsAnswer(line)
 	}
 	var entries []json.RawMessage

@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // The connection at its edges (contract §16): arrival order, shutdown,
@@ -548,7 +550,7 @@ func TestConnErrorHandler(t *testing.T) {
 	h := &funcHandler{notification: func(ctx context.Context, method string, params json.RawMessage) error {
 		switch method {
 		case "decode":
-			return wireAtKey(wireErrorf("expected a string"), "sessionId")
+			return wire.AtKey(wire.Errorf("expected a string"), "sessionId")
 		case "fails":
 			return errors.New("no such session")
 		case "panics":
@@ -584,7 +586,7 @@ func TestConnErrorHandler(t *testing.T) {
 	for _, m := range got {
 		all = append(all, m.Error())
 		var decode *DecodeError
-		if m.Method == "decode" && (!errors.As(m, &decode) || decode.fullPath() != "$.sessionId") {
+		if m.Method == "decode" && (!errors.As(m, &decode) || wire.FullPath(decode) != "$.sessionId") {
 			t.Errorf("the decode error is not kept: %v", m)
 		}
 	}

@@ -1,6 +1,10 @@
 package templates
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/acpgen/acpgen/templates/wire"
+)
 
 // A JSON-RPC 2.0 message is a request (method and id), a notification
 // (method, no id) or a response (id and result or error). The generated
@@ -59,23 +63,23 @@ func wireSplitMessage(data []byte, want wireMessageKind) (wireMessage, error) {
 // result alias data instead of being copied: for a caller that owns data.
 func wireReadMessage(data []byte, alias bool) (wireMessage, error) {
 	m := wireMessage{alias: alias}
-	it, err := wireObject(data)
+	it, err := wire.Object(data)
 	if err != nil {
 		return m, err
 	}
-	for it.next() {
-		if err = m.claim(it.key); err != nil {
+	for it.Next() {
+		if err = m.claim(it.Key); err != nil {
 			return m, err
 		}
-		if err = m.member(it.key, it.value); err != nil {
-			return m, wireAtKey(err, string(it.key))
+		if err = m.member(it.Key, it.Value); err != nil {
+			return m, wire.AtKey(err, string(it.Key))
 		}
 	}
 	switch {
-	case it.err != nil:
-		return m, it.err
+	case it.Err != nil:
+		return m, it.Err
 	case !m.has("jsonrpc"):
-		return m, wireMissing("jsonrpc")
+		return m, wire.Missing("jsonrpc")
 	}
 	return m, nil
 }
@@ -105,7 +109,7 @@ func (m *wireMessage) claim(key []byte) error {
 	bit := wireEnvelopeBit(string(key))
 	if bit == 0 {
 		if m.others[string(key)] {
-			return wireDuplicate(key)
+			return wire.Duplicate(key)
 		}
 		if m.others == nil {
 			m.others = map[string]bool{}
@@ -114,7 +118,7 @@ func (m *wireMessage) claim(key []byte) error {
 		return nil
 	}
 	if m.seen&bit != 0 {
-		return wireDuplicate(key)
+		return wire.Duplicate(key)
 	}
 	m.seen |= bit
 	return nil
@@ -132,12 +136,12 @@ func (m *wireMessage) member(key, value []byte) error {
 		// JSON-RPC ids are strings, numbers or null: anything else makes
 		// the message invalid before any method is looked up, so no reply
 		// can echo it.
-		if k := wireKind(value); k != '"' && k != '0' && k != 'n' {
-			return wireErrorf("expected string, number or null, got %s", wireKindName(value[0]))
+		if k := wire.Kind(value); k != '"' && k != '0' && k != 'n' {
+			return wire.Errorf("expected string, number or null, got %s", wire.KindName(value[0]))
 		}
 		m.id = value
 	case "method":
-		return wireUnmarshalWith(&m.method, value, wireDecodeString)
+		return wire.UnmarshalWith(&m.method, value, wire.DecodeString)
 	case "params":
 		m.params = m.keep(value)
 	case "result":
@@ -172,20 +176,20 @@ type wireShape struct {
 // wireShapeOf reads the shape of data, which is valid JSON.
 func wireShapeOf(data []byte) wireShape {
 	var s wireShape
-	it, err := wireObject(data)
+	it, err := wire.Object(data)
 	if err != nil {
 		return s
 	}
-	for it.next() {
-		switch string(it.key) {
+	for it.Next() {
+		switch string(it.Key) {
 		case "id":
 			s.ids++
-			if k := wireKind(it.value); s.id == nil && (k == '"' || k == '0') {
-				s.id = it.value
+			if k := wire.Kind(it.Value); s.id == nil && (k == '"' || k == '0') {
+				s.id = it.Value
 			}
 		case "method":
 			s.hasMethod = true
-			_ = wireUnmarshalWith(&s.method, it.value, wireDecodeString)
+			_ = wire.UnmarshalWith(&s.method, it.Value, wire.DecodeString)
 		case "params":
 			s.hasParams = true
 		case "result", "error":
@@ -206,11 +210,11 @@ func (s wireShape) isResponse() bool {
 // wireCheckVersion accepts only "2.0", the one version the schema allows.
 func wireCheckVersion(value []byte) error {
 	var v string
-	if err := wireUnmarshalWith(&v, value, wireDecodeString); err != nil {
+	if err := wire.UnmarshalWith(&v, value, wire.DecodeString); err != nil {
 		return err
 	}
 	if v != "2.0" {
-		return wireErrorf("expected \"2.0\", got %s", wireAppendQuoted(nil, v))
+		return wire.Errorf("expected \"2.0\", got %s", wire.AppendQuoted(nil, v))
 	}
 	return nil
 }
@@ -219,25 +223,25 @@ func wireCheckVersion(value []byte) error {
 func (m *wireMessage) classify(want wireMessageKind) error {
 	switch {
 	case m.has("method") && (m.result != nil || m.errorValue != nil):
-		return wireErrorf("a request or notification has no result or error")
+		return wire.Errorf("a request or notification has no result or error")
 	case m.has("method") && m.id != nil:
 		m.kind = wireRequestMessage
 	case m.has("method"):
 		m.kind = wireNotificationMessage
 	case m.params != nil:
-		return wireErrorf("a response has no params, and a request needs a method")
+		return wire.Errorf("a response has no params, and a request needs a method")
 	case m.result != nil && m.errorValue != nil:
-		return wireErrorf("a response has a result or an error, not both")
+		return wire.Errorf("a response has a result or an error, not both")
 	case m.result != nil || m.errorValue != nil:
 		m.kind = wireResponseMessage
 		if m.id == nil {
-			return wireMissing("id")
+			return wire.Missing("id")
 		}
 	default:
-		return wireErrorf("not a JSON-RPC message: no method, result or error")
+		return wire.Errorf("not a JSON-RPC message: no method, result or error")
 	}
 	if want != wireAnyMessage && want != m.kind {
-		return wireErrorf("expected a %s, got a %s", wireMessageKindNames[want], wireMessageKindNames[m.kind])
+		return wire.Errorf("expected a %s, got a %s", wireMessageKindNames[want], wireMessageKindNames[m.kind])
 	}
 	return nil
 }
@@ -259,14 +263,14 @@ func wireUnmarshalMessage(x wireMessageDecoder, data []byte, want wireMessageKin
 
 // decodeID decodes the id into dst, a pointer to the schema's id type.
 func (m *wireMessage) decodeID(dst interface{ UnmarshalJSON([]byte) error }) error {
-	return wireAtKey(dst.UnmarshalJSON(m.id), "id")
+	return wire.AtKey(dst.UnmarshalJSON(m.id), "id")
 }
 
 // decodeResponseID decodes a response's id; with nullable (the schema's
 // error responses admit a null id that dst's type does not), an error
 // response's null id leaves dst unset.
 func (m *wireMessage) decodeResponseID(dst interface{ UnmarshalJSON([]byte) error }, nullable bool) error {
-	if nullable && m.errorValue != nil && wireIsNull(m.id) {
+	if nullable && m.errorValue != nil && wire.IsNull(m.id) {
 		return nil
 	}
 	return m.decodeID(dst)
@@ -281,7 +285,7 @@ func wireDecodeMessageError[E any, PE wireUnmarshaler[E]](dst *PE, m *wireMessag
 	}
 	v := PE(new(E))
 	if err := v.UnmarshalJSON(m.errorValue); err != nil {
-		return wireAtKey(err, "error")
+		return wire.AtKey(err, "error")
 	}
 	*dst = v
 	return nil
@@ -292,7 +296,7 @@ func wireAppendRequest(buf []byte, id wireAppender, method string, params json.R
 	buf = append(buf, `{"jsonrpc":"2.0","id":`...)
 	buf, err := id.appendJSON(buf)
 	if err != nil {
-		return nil, wireAtKey(err, "id")
+		return nil, wire.AtKey(err, "id")
 	}
 	return wireAppendCall(buf, method, params)
 }
@@ -307,7 +311,7 @@ func wireAppendNotification(buf []byte, method string, params json.RawMessage) (
 // object.
 func wireAppendCall(buf []byte, method string, params json.RawMessage) ([]byte, error) {
 	buf = append(buf, `,"method":`...)
-	buf = wireAppendQuoted(buf, method)
+	buf = wire.AppendQuoted(buf, method)
 	buf, err := wireAppendRawMember(buf, "params", params)
 	if err != nil {
 		return nil, err
@@ -331,23 +335,23 @@ func wireAppendResponse[E any, PE interface {
 		buf = append(buf, "null"...)
 	default:
 		if buf, err = id.appendJSON(buf); err != nil {
-			return nil, wireAtKey(err, "id")
+			return nil, wire.AtKey(err, "id")
 		}
 	}
 	switch {
 	case result != nil && errorValue != nil:
-		return nil, wireEncodeErrorf("a response has a Result or an Error, not both")
+		return nil, wire.EncodeErrorf("a response has a Result or an Error, not both")
 	case errorValue != nil:
 		buf = append(buf, `,"error":`...)
 		if buf, err = errorValue.appendJSON(buf); err != nil {
-			return nil, wireAtKey(err, "error")
+			return nil, wire.AtKey(err, "error")
 		}
 	case result != nil:
 		if buf, err = wireAppendRawMember(buf, "result", result); err != nil {
 			return nil, err
 		}
 	default:
-		return nil, wireEncodeErrorf("a response needs a Result or an Error")
+		return nil, wire.EncodeErrorf("a response needs a Result or an Error")
 	}
 	return append(buf, '}'), nil
 }
@@ -359,7 +363,7 @@ func wireAppendRawMember(buf []byte, key string, raw json.RawMessage) ([]byte, e
 	if raw == nil {
 		return buf, nil
 	}
-	if err := wireValidate(raw); err != nil {
+	if err := wire.Validate(raw); err != nil {
 		msg := err.Error()
 		if de, ok := err.(*DecodeError); ok {
 			msg = de.Msg
@@ -367,7 +371,7 @@ func wireAppendRawMember(buf []byte, key string, raw json.RawMessage) ([]byte, e
 		return nil, &EncodeError{Path: "$." + key, Msg: "invalid JSON: " + msg}
 	}
 	buf = append(buf, ',')
-	buf = wireAppendQuoted(buf, key)
+	buf = wire.AppendQuoted(buf, key)
 	buf = append(buf, ':')
 	return append(buf, raw...), nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // testID and testRPCError stand in for the schema's id and error types,
@@ -12,15 +14,15 @@ import (
 type testID struct{ raw json.RawMessage }
 
 func (x *testID) UnmarshalJSON(data []byte) error {
-	if k := wireKind(data); k != '"' && k != '0' {
-		return wireErrorf("expected string or number")
+	if k := wire.Kind(data); k != '"' && k != '0' {
+		return wire.Errorf("expected string or number")
 	}
-	return wireUnmarshalWith(&x.raw, data, wireDecodeRaw)
+	return wire.UnmarshalWith(&x.raw, data, wire.DecodeRaw)
 }
 
 func (x *testID) appendJSON(buf []byte) ([]byte, error) {
 	if x.raw == nil {
-		return nil, wireEncodeErrorf("no id set")
+		return nil, wire.EncodeErrorf("no id set")
 	}
 	return append(buf, x.raw...), nil
 }
@@ -28,36 +30,36 @@ func (x *testID) appendJSON(buf []byte) ([]byte, error) {
 type testRPCError struct{ Code int64 }
 
 func (x *testRPCError) UnmarshalJSON(data []byte) error {
-	v, found, err := wireMember(data, "code")
+	v, found, err := wire.Member(data, "code")
 	if err != nil || !found {
-		return wireMissing("code")
+		return wire.Missing("code")
 	}
-	return wireAtKey(wireUnmarshalWith(&x.Code, v, wireDecodeInt64), "code")
+	return wire.AtKey(wire.UnmarshalWith(&x.Code, v, wire.DecodeInt64), "code")
 }
 
 func (x *testRPCError) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, `{"code":`...)
-	buf, _ = wireAppendInt64(&x.Code, buf)
+	buf, _ = wire.AppendInt64(&x.Code, buf)
 	return append(buf, '}'), nil
 }
 
 type testParams struct{ Name string }
 
 func (x *testParams) UnmarshalJSON(data []byte) error {
-	v, found, err := wireMember(data, "name")
+	v, found, err := wire.Member(data, "name")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("name")
+		return wire.Missing("name")
 	}
-	return wireAtKey(wireUnmarshalWith(&x.Name, v, wireDecodeString), "name")
+	return wire.AtKey(wire.UnmarshalWith(&x.Name, v, wire.DecodeString), "name")
 }
 
 type testRaw json.RawMessage
 
 func (x *testRaw) UnmarshalJSON(data []byte) error {
-	return wireUnmarshalWith((*json.RawMessage)(x), data, wireDecodeRaw)
+	return wire.UnmarshalWith((*json.RawMessage)(x), data, wire.DecodeRaw)
 }
 
 // testRoundTrip decodes a message as the generated types do and encodes

@@ -3,6 +3,8 @@ package templates
 import (
 	"strings"
 	"time"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // What a program can set on a connection when it opens it: the limits of
@@ -153,7 +155,7 @@ func (e *MessageError) Error() string {
 	var b strings.Builder
 	b.WriteString("jsonrpc: ")
 	if e.Method != "" {
-		b.Write(wireAppendQuoted(nil, e.Method))
+		b.Write(wire.AppendQuoted(nil, e.Method))
 		b.WriteByte(' ')
 	}
 	if e.ID != "" {
@@ -173,10 +175,10 @@ func (c *wireConn) report(method string, id []byte, err error) {
 	}
 	e := &MessageError{Err: err}
 	if method != "" {
-		e.Method = wireExcerpt(method)
+		e.Method = wire.Excerpt(method)
 	}
 	if len(id) > 0 {
-		e.ID = wireExcerpt(string(id))
+		e.ID = wire.Excerpt(string(id))
 	}
 	c.config.onError(e)
 }

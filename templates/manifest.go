@@ -95,53 +95,62 @@ type File struct {
 // so each is compiled and tested here as it will be there.
 var Packages = map[string]string{
 	".":       "",
+	"wire":    "internal/wire",
 	"session": "session",
 	"acptest": "acptest",
 }
 
 // Manifest lists every runtime file the generator copies, grouped by
-// subject: the codec (wire_), the transport-agnostic JSON-RPC engine
+// subject: the codec (the package wire/), what of it the generated package
+// declares itself (public_), the transport-agnostic JSON-RPC engine
 // (jsonrpc_), the protocol layer a generated connection is built from
 // (protocol_) and the validation runtime (validate_). Tests are not
 // listed; the package's own files (this one, embed.go) are not copied.
 var Manifest = []File{
-	// The codec: scanning, decoding, encoding, errors with paths, unknown
-	// members, json/v2 methods.
-	{"wire_choice.go", Always},
-	{"wire_copy.go", Always},
-	{"wire_decode.go", Always},
-	{"wire_decode_fields.go", Always},
-	{"wire_decode_generic.go", Always},
-	{"wire_decode_int.go", Always},
-	{"wire_encode.go", Always},
-	{"wire_encode_compound.go", Always},
-	{"wire_encode_fields.go", Always},
-	{"wire_encode_members.go", Always},
-	{"wire_errors.go", Always},
-	{"wire_items.go", Always},
-	{"wire_iter.go", Always},
-	{"wire_jsonv2.go", Always},
-	{"wire_lookahead.go", Always},
-	{"wire_marshal.go", Always},
-	{"wire_number_fast.go", Always},
-	{"wire_plainrun_amd64.go", Always},
-	{"wire_plainrun_amd64.s", Always},
-	{"wire_plainrun_other.go", Always},
-	{"wire_public.go", Always},
-	{"wire_quote.go", Always},
-	{"wire_reader.go", Always},
-	{"wire_recent.go", Always},
-	{"wire_resume.go", Always},
-	{"wire_scan.go", Always},
-	{"wire_string.go", Always},
-	{"wire_unknown.go", Always},
-	{"wire_enum_json.go", JSONEnums},
-	{"wire_maps.go", MemberMaps},
+	// The generated package's own part of the codec: Marshal, AppendJSON
+	// and Ptr, and the codec's types a user names (aliases).
+	{"public_errors.go", Always},
+	{"public_marshal.go", Always},
+	{"public_unknown.go", Always},
+	{"public_patch.go", PatchFields},
+
+	// The codec (package wire, internal/wire in the output): scanning,
+	// decoding, encoding, errors with paths, unknown members, json/v2
+	// methods.
+	{"wire/choice.go", Always},
+	{"wire/copy.go", Always},
+	{"wire/decode.go", Always},
+	{"wire/decode_fields.go", Always},
+	{"wire/decode_generic.go", Always},
+	{"wire/decode_int.go", Always},
+	{"wire/encode.go", Always},
+	{"wire/encode_compound.go", Always},
+	{"wire/encode_fields.go", Always},
+	{"wire/encode_members.go", Always},
+	{"wire/errors.go", Always},
+	{"wire/items.go", Always},
+	{"wire/iter.go", Always},
+	{"wire/jsonv2.go", Always},
+	{"wire/lookahead.go", Always},
+	{"wire/marshal.go", Always},
+	{"wire/number_fast.go", Always},
+	{"wire/plainrun_amd64.go", Always},
+	{"wire/plainrun_amd64.s", Always},
+	{"wire/plainrun_other.go", Always},
+	{"wire/quote.go", Always},
+	{"wire/reader.go", Always},
+	{"wire/recent.go", Always},
+	{"wire/resume.go", Always},
+	{"wire/scan.go", Always},
+	{"wire/string.go", Always},
+	{"wire/unknown.go", Always},
+	{"wire/enum_json.go", JSONEnums},
+	{"wire/maps.go", MemberMaps},
 	// Only JSON-RPC ids keep a -0 (emit/negzero.go).
-	{"wire_negzero.go", Methods},
-	{"wire_patch.go", PatchFields},
-	{"wire_patch_jsonv2.go", PatchFields},
-	{"wire_patch_lenient.go", PatchFields},
+	{"wire/negzero.go", Methods},
+	{"wire/patch.go", PatchFields},
+	{"wire/patch_jsonv2.go", PatchFields},
+	{"wire/patch_lenient.go", PatchFields},
 
 	// The JSON-RPC engine: messages, the connection, its dispatch point,
 	// reader, writer, request queue and transports.

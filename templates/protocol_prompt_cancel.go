@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"sync"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // Cancelling a turn the ACP way. A client whose user asks to stop the turn
@@ -28,7 +30,7 @@ func wirePromptCancellable[R any, P any, PR wireParams[R], PP wireResult[P]](ctx
 	if err != nil {
 		return nil, err
 	}
-	session, found, err := wireMember(raw, "sessionId")
+	session, found, err := wire.Member(raw, "sessionId")
 	if err != nil || !found {
 		return nil, &EncodeError{Path: "$.sessionId", Msg: "a cancellable prompt needs its session id"}
 	}

@@ -1,5 +1,7 @@
 package templates
 
+import "github.com/acpgen/acpgen/templates/wire"
+
 // These assignments pin every signature the Validate emitter relies on:
 // changing one breaks the build here rather than in generated code.
 var (
@@ -21,7 +23,7 @@ var (
 	_ func(*validator, uint32, uint32)         = validMaximum[uint32]
 	_ func(*validator, float64, float64)       = validExclusiveMinimum[float64]
 	_ func(*validator, float64, float64)       = validExclusiveMaximum[float64]
-	_ func(map[string]int) []string            = wireSortedKeys[int]
+	_ func(map[string]int) []string            = wire.SortedKeys[int]
 	_ error                                    = (*ValidationError)(nil)
 	_ error                                    = Violation{}
 )

@@ -3,6 +3,8 @@ package templates
 import (
 	"strconv"
 	"strings"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // ValidationError lists every constraint of the schema a value breaks, in
@@ -23,7 +25,7 @@ type Violation struct {
 
 // Error renders "<path>: <msg>".
 func (v Violation) Error() string {
-	return wireRenderError(v.Path, v.Msg)
+	return wire.RenderError(v.Path, v.Msg)
 }
 
 // Error renders the single violation, or "<n> violations: " followed by

@@ -1,6 +1,10 @@
 package templates
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/acpgen/acpgen/templates/wire"
+)
 
 // Checks for the schema's validation keywords. Each records a violation
 // naming the keyword and the bound, so the message points back to the
@@ -9,7 +13,7 @@ import "unicode/utf8"
 // missing reports a required member that is unset in Go: a nil slice or
 // map, or empty raw JSON, which would not encode as the schema requires.
 func (v *validator) missing(name string) {
-	v.failf("missing required property %s", wireAppendQuoted(nil, name))
+	v.failf("missing required property %s", wire.AppendQuoted(nil, name))
 }
 
 // unset reports a union with no variant.
@@ -99,8 +103,8 @@ func validExclusiveMaximum[T validNumber](v *validator, x, bound T) {
 func (v *validator) pattern(matched bool, err error, pattern string) {
 	switch {
 	case err != nil:
-		v.failf("cannot be matched against pattern %s: %v", wireAppendQuoted(nil, pattern), err)
+		v.failf("cannot be matched against pattern %s: %v", wire.AppendQuoted(nil, pattern), err)
 	case !matched:
-		v.failf("does not match pattern %s", wireAppendQuoted(nil, pattern))
+		v.failf("does not match pattern %s", wire.AppendQuoted(nil, pattern))
 	}
 }

@@ -3,6 +3,8 @@ package templates
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // rawChecks are the validation keywords of a schema with no type, whose
@@ -105,7 +107,7 @@ func validDependentRequired[V any](v *validator, members map[string]V, deps []ra
 		}
 		for _, r := range d.required {
 			if _, ok := members[r]; !ok {
-				v.failf("missing property %s, required when %s is present", wireAppendQuoted(nil, r), wireAppendQuoted(nil, d.member))
+				v.failf("missing property %s, required when %s is present", wire.AppendQuoted(nil, r), wire.AppendQuoted(nil, d.member))
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // The run-time schema: what Validate checks by interpreting the schema on
@@ -240,7 +242,7 @@ func (r *schemaRun) check(v *validator, x any, node int32, ev *schemaEval) {
 	switch x := x.(type) {
 	case map[string]any:
 		if n.unevaluatedProperties != 0 {
-			for _, k := range wireSortedKeys(x) {
+			for _, k := range wire.SortedKeys(x) {
 				if !ev.props[k] {
 					v.enterKey(k)
 					r.check(v, x[k], n.unevaluatedProperties, &schemaEval{})
@@ -344,7 +346,7 @@ func (r *schemaRun) object(v *validator, n *schemaNode, x map[string]any, ev *sc
 		n.propertyNames == 0 && len(n.dependentSchemas) == 0 {
 		return
 	}
-	for _, k := range wireSortedKeys(x) {
+	for _, k := range wire.SortedKeys(x) {
 		if n.propertyNames != 0 {
 			v.enterKey(k)
 			r.check(v, k, n.propertyNames, &schemaEval{})
@@ -360,7 +362,7 @@ func (r *schemaRun) object(v *validator, n *schemaNode, x map[string]any, ev *sc
 		for _, p := range n.patternProperties {
 			ok, err := p.match(k)
 			if err != nil {
-				r.fail(v, n, "patternProperties", "member name cannot be matched against %s: %v", wireAppendQuoted(nil, p.pattern), err)
+				r.fail(v, n, "patternProperties", "member name cannot be matched against %s: %v", wire.AppendQuoted(nil, p.pattern), err)
 			}
 			if ok {
 				matched = true

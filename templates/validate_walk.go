@@ -3,6 +3,8 @@ package templates
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/acpgen/acpgen/templates/wire"
 )
 
 // validator collects violations while generated validate methods walk
@@ -26,11 +28,11 @@ type validatable interface {
 // written as in decode errors (.key, or ["odd key"]).
 func (v *validator) enterKey(key string) {
 	v.marks = append(v.marks, len(v.path))
-	if wireIsIdent(key) {
+	if wire.IsIdent(key) {
 		v.path = append(append(v.path, '.'), key...)
 		return
 	}
-	v.path = append(wireAppendQuoted(append(v.path, '['), key), ']')
+	v.path = append(wire.AppendQuoted(append(v.path, '['), key), ']')
 }
 
 // enterIndex descends into the array item i.

@@ -24,20 +24,31 @@ count=${COUNT:-10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-mkdir -p "$tmp/old" "$tmp/new"
-(cd "$root" && git archive "$rev" "$pkg") | tar -x -C "$tmp/old" --strip-components=$(($(tr -cd / <<<"$pkg" | wc -c) + 1))
-cp "$root/$pkg"/*.go "$tmp/new/"
-cp "$root/$pkg"/*.s "$tmp/new/" 2>/dev/null || true # the runtime's assembly (ADR 0013)
-rm -f "$tmp"/old/*_test.go "$tmp"/new/*_test.go
+mkdir -p "$tmp/src/old"
+(cd "$root" && git archive "$rev" "$pkg") | tar -x -C "$tmp/src/old" --strip-components=$(($(tr -cd / <<<"$pkg" | wc -c) + 1))
 printf 'module m\n\ngo 1.24\n' >"$tmp/go.mod"
 cp "$root/bench/testdata/${stream}_session_update.jsonl" "$tmp/stream.jsonl"
 sed "s/TYPE/$typ/g" "$root/bench/ab/paired_test.go.in" >"$tmp/paired_test.go"
 sed 's/^package corpus$/package ab/' "$root/bench/corpus/paired.go" >"$tmp/paired.go"
 
+# place SRC NAME: the generated package at SRC (with its own packages, such
+# as internal/wire, and the runtime's assembly) as m/NAME, its imports of
+# itself and of its own packages rewritten to that path.
+place() {
+	rm -rf "${tmp:?}/$2"
+	mkdir -p "$tmp/$2"
+	cp -r "$1"/. "$tmp/$2/"
+	find "$tmp/$2" -name '*_test.go' -delete
+	find "$tmp/$2" -name '*.go' -exec sed -i -e "s#\"github.com/acpgen/acpgen/$pkg/#\"m/$2/#" -e "s#\"github.com/acpgen/acpgen/$pkg\"#\"m/$2\"#" {} +
+}
+
 cd "$tmp"
+place "$tmp/src/old" old
+place "$root/$pkg" new
 go test -c -o ab.test .
 # The same with the two versions' places swapped (see paired_test.go.in).
-mv old o && mv new old && mv o new
+place "$tmp/src/old" new
+place "$root/$pkg" old
 go test -c -o ba.test .
 for i in $(seq "$count"); do
   env -u AB_SWAPPED ./ab.test -test.run x -test.bench . | grep '^Benchmark' | sed 's/-[0-9]* / /' | sed 's/^Benchmark/BenchmarkAsIs\//'

@@ -5,17 +5,19 @@
 # session/update notification is, next to coder/acp-go-sdk v0.13.0 (the
 # version bench/conn compares with) and to the same program on
 # encoding/json alone. Everything is built in a throwaway module: the
-# generated package and coder's package are copied there, so that an edit
-# invalidates exactly one package and the rest comes from the build cache.
+# generated package is generated there (its codec, internal/wire, is a
+# package an edit of it does not invalidate) and coder's package is copied
+# there, so that an edit invalidates exactly one package and the rest comes
+# from the build cache.
 # The last line is the rebuild ratio to coder timed in pairs, the figure
 # to compare across runs on a shared machine.
 #
 #   bench/compile/run.sh            # RUNS=5 edits per package, medians
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-# GEN=DIR measures another copy of the generated package (an older
-# checkout, say) with the same coder and programs.
-gen=${GEN:-$root/gen/acp/v1}
+# GEN=DIR measures the package another checkout's acpgen generates (an
+# older one, say) with the same coder and programs.
+gen=${GEN:-$root}
 runs=${RUNS:-5}
 tmp=$(mktemp -d)
 trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
@@ -23,12 +25,11 @@ trap 'chmod -R u+w "$tmp"; rm -rf "$tmp"' EXIT
 coder=$(cd "$root/bench/conn" && go mod download github.com/coder/acp-go-sdk && go list -m -f '{{.Dir}}' github.com/coder/acp-go-sdk)
 m=$tmp/m
 mkdir -p "$m/acp" "$m/coder" "$m/cmd/acpgen-min" "$m/cmd/coder-min" "$m/cmd/stdlib-min"
-cp "$gen"/*.go "$m/acp/"
-cp "$gen"/*.s "$m/acp/" 2>/dev/null || true # the runtime's assembly (ADR 0013); older checkouts have none
+printf 'module m\n\ngo 1.24\n' >"$m/go.mod"
+(cd "$gen" && go run ./cmd/acpgen -protocol v1 -out "$m/acp")
 cp "$coder"/*.go "$m/coder/"
 chmod -R u+w "$m"
-rm -f "$m"/acp/*_test.go "$m"/coder/*_test.go
-printf 'module m\n\ngo 1.24\n' >"$m/go.mod"
+rm -f "$m"/coder/*_test.go
 
 cat >"$m/cmd/acpgen-min/main.go" <<'GO'
 package main
@@ -136,7 +137,7 @@ size_kb() { # size of the minimal program built with TAGS
 }
 
 echo "== machine: $(go version), $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
-echo "== lines of Go (non-test): acpgen v1 $(cat acp/*.go | wc -l), coder $(cat coder/*.go | wc -l)"
+echo "== lines of Go (non-test): acpgen v1 $(find acp -name '*.go' -exec cat {} + | wc -l), coder $(cat coder/*.go | wc -l)"
 printf '%-34s %12s %12s\n' "" "rebuild ms" "binary KiB"
 printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, no tags" "$(rebuild_ms acp '')" "$(size_kb acpgen-min '')"
 printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, -tags unstable" "$(rebuild_ms acp unstable)" "$(size_kb acpgen-min unstable)"

@@ -29,7 +29,7 @@ func TestDraftFeatures(t *testing.T) {
 	if !strings.HasPrefix(out.String(), draft+": 0 claims kept, 0 dropped,") || !strings.Contains(out.String(), "added to unstable_session_title:\n") {
 		t.Errorf("report:\n%s", out.String())
 	}
-	if err := run([]string{"-schema", dir, "-features", draft, "-out", t.TempDir()}, &bytes.Buffer{}); err != nil {
+	if err := run([]string{"-schema", dir, "-features", draft, "-out", moduleDir(t)}, &bytes.Buffer{}); err != nil {
 		t.Errorf("generating with the draft: %v", err)
 	}
 

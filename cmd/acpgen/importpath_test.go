@@ -46,3 +46,15 @@ func TestModuleDirective(t *testing.T) {
 		t.Errorf("no module directive accepted")
 	}
 }
+
+// moduleDir is a temporary directory holding a go.mod (module
+// example.com/m), as a user's module would: the output has packages of its
+// own (internal/wire), which it imports by the module's path.
+func moduleDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.25\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -23,11 +23,12 @@ func TestInitSchema(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, "schema.unstable.json")); err != nil || !bytes.Equal(got, want) {
 		t.Errorf("schema.unstable.json is not the embedded v2 file (%v)", err)
 	}
+	// One import path for both, which their imports of internal/wire name.
 	fromDir, embedded := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
-	if err := run([]string{"-schema", dir, "-out", fromDir}, &bytes.Buffer{}); err != nil {
+	if err := run([]string{"-schema", dir, "-out", fromDir, "-import-path", "example.com/acp"}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := run([]string{"-protocol", "v2", "-out", embedded}, &bytes.Buffer{}); err != nil {
+	if err := run([]string{"-protocol", "v2", "-out", embedded, "-import-path", "example.com/acp"}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
 	names, _ := filepath.Glob(filepath.Join(embedded, "*.go"))

@@ -11,7 +11,7 @@ import (
 // TestGenerateThenCheck writes a package from the embedded schema, checks
 // it is up to date, then makes it stale and checks -check reports a diff.
 func TestGenerateThenCheck(t *testing.T) {
-	dir := t.TempDir()
+	dir := moduleDir(t)
 	if err := run([]string{"-protocol", "v2", "-out", dir}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestGenerateThenCheck(t *testing.T) {
 // TestStaleFilesRemoved: a generated file that no longer belongs goes, a
 // hand-written file stays, and unchanged files are not rewritten.
 func TestStaleFilesRemoved(t *testing.T) {
-	dir := t.TempDir()
+	dir := moduleDir(t)
 	old := filepath.Join(dir, "old.go")
 	mine := filepath.Join(dir, "mine.go")
 	os.WriteFile(old, []byte(generatedMarker+"\n\npackage acp\n"), 0o644)
@@ -93,7 +93,7 @@ func TestBadFlags(t *testing.T) {
 // TestRefMapAndRootType: -ref-map reads a remote $ref from a local
 // directory, and -root-type names the root.
 func TestRefMapAndRootType(t *testing.T) {
-	out := t.TempDir()
+	out := moduleDir(t)
 	refs := "../../generator/internal/schema/testdata/refs/"
 	err := run([]string{"-schema", refs + "main.json", "-ref-map", "https://example.com/schemas/=" + refs + "mapped/",
 		"-root-type", "Doc", "-out", out, "-package", "refs"}, &bytes.Buffer{})
@@ -131,7 +131,7 @@ func TestProtocolVersion(t *testing.T) {
 		{[]string{"-protocol", "v2"}, "const CurrentProtocolVersion ProtocolVersion = 2"},
 		{[]string{"-protocol-version", "7"}, "const CurrentProtocolVersion ProtocolVersion = 7"},
 	} {
-		dir := t.TempDir()
+		dir := moduleDir(t)
 		if err := run(append(tt.args, "-out", dir), &bytes.Buffer{}); err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +148,7 @@ func TestProtocolVersion(t *testing.T) {
 // TestHandWrittenFileKept: a hand-written file with the name of a
 // generated one fails the run, and nothing is written.
 func TestHandWrittenFileKept(t *testing.T) {
-	dir := t.TempDir()
+	dir := moduleDir(t)
 	mine := filepath.Join(dir, "package_doc.go")
 	os.WriteFile(mine, []byte("// Package acp is mine.\npackage acp\n"), 0o644)
 	err := run([]string{"-out", dir}, &bytes.Buffer{})

@@ -104,7 +104,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	var inits [][]string
 	for _, args := range cmds {
-		work := t.TempDir()
+		work := moduleDir(t)
 		t.Chdir(work)
 		for _, init := range inits {
 			if err := run(init, &bytes.Buffer{}); err != nil {

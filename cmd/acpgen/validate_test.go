@@ -12,7 +12,7 @@ import (
 // for a schema file; a later run without it removes them as stale
 // generated files.
 func TestValidateFlag(t *testing.T) {
-	dir := t.TempDir()
+	dir := moduleDir(t)
 	schema := filepath.Join(dir, "doc.schema.json")
 	os.WriteFile(schema, []byte(`{"title": "Doc", "type": "object", "properties": {"name": {"type": "string", "minLength": 1}}, "required": ["name"]}`), 0o644)
 	out := filepath.Join(dir, "doc")
@@ -42,7 +42,7 @@ func TestValidateFlag(t *testing.T) {
 // and then generates Validate methods for the stable surface.
 func TestValidateEmbedded(t *testing.T) {
 	for _, protocol := range []string{"v1", "v2"} {
-		out := filepath.Join(t.TempDir(), "acp")
+		out := filepath.Join(moduleDir(t), "acp")
 		err := run([]string{"-protocol", protocol, "-validate", "-out", out}, &bytes.Buffer{})
 		if err == nil || !strings.Contains(err.Error(), "unstable features") {
 			t.Errorf("%s: -validate with every feature: %v", protocol, err)

@@ -2,6 +2,8 @@
 
 package mplp
 
+import "github.com/acpgen/acpgen/gen/mplp/internal/wire"
+
 // Plan: An MPLP plan: an objective broken down into steps that form a directed
 // acyclic graph through their dependencies.
 //
@@ -41,131 +43,131 @@ type Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Plan) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Plan) decodeWire(r *wireReader) error {
+func (x *Plan) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Plan) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Plan{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "meta":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Meta.decodeWire(r)
 			}
 		case "plan_id":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.PlanID, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.PlanID, r)
 			}
 		case "context_id":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.ContextID, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.ContextID, r)
 			}
 		case "title":
-			if it.once(&seen, 3) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 3) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "objective":
-			if it.once(&seen, 4) {
-				err = wireDecodeString(&x.Objective, r)
+			if it.Once(&seen, 4) {
+				err = wire.DecodeString(&x.Objective, r)
 			}
 		case "status":
-			if it.once(&seen, 5) {
+			if it.Once(&seen, 5) {
 				err = x.Status.decodeWire(r)
 			}
 		case "steps":
-			if it.once(&seen, 6) {
-				err = wireDecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
+			if it.Once(&seen, 6) {
+				err = wire.DecodeSlice(&x.Steps, r, false, (*PlanStep).decodeWire)
 			}
 		case "trace":
-			if it.once(&seen, 7) {
+			if it.Once(&seen, 7) {
 				x.Trace = new(Trace)
 				err = x.Trace.decodeWire(r)
 			}
 		case "events":
-			if it.once(&seen, 8) {
-				err = wireDecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
+			if it.Once(&seen, 8) {
+				err = wire.DecodeSlice(&x.Events, r, false, (*PlanEvent).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7f != 0x7f {
-		return wireMissingOf(seen, 0x7f, "meta", "plan_id", "context_id", "title", "objective", "status", "steps")
+		return wire.MissingOf(seen, 0x7f, "meta", "plan_id", "context_id", "title", "objective", "status", "steps")
 	}
 	return nil
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Meta.appendJSON(wireAppendKey(buf, open, "\"meta\":")); err != nil {
-		return nil, wireAtKey(err, "meta")
+	if buf, err = x.Meta.appendJSON(wire.AppendKey(buf, open, "\"meta\":")); err != nil {
+		return nil, wire.AtKey(err, "meta")
 	}
-	if buf, err = wireAppendString(&x.PlanID, wireAppendKey(buf, open, "\"plan_id\":")); err != nil {
-		return nil, wireAtKey(err, "plan_id")
+	if buf, err = wire.AppendString(&x.PlanID, wire.AppendKey(buf, open, "\"plan_id\":")); err != nil {
+		return nil, wire.AtKey(err, "plan_id")
 	}
-	if buf, err = wireAppendString(&x.ContextID, wireAppendKey(buf, open, "\"context_id\":")); err != nil {
-		return nil, wireAtKey(err, "context_id")
+	if buf, err = wire.AppendString(&x.ContextID, wire.AppendKey(buf, open, "\"context_id\":")); err != nil {
+		return nil, wire.AtKey(err, "context_id")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
-	if buf, err = wireAppendString(&x.Objective, wireAppendKey(buf, open, "\"objective\":")); err != nil {
-		return nil, wireAtKey(err, "objective")
+	if buf, err = wire.AppendString(&x.Objective, wire.AppendKey(buf, open, "\"objective\":")); err != nil {
+		return nil, wire.AtKey(err, "objective")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
 	if x.Steps != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"steps\":"), x.Steps, (*PlanStep).appendJSON); err != nil {
-			return nil, wireAtKey(err, "steps")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"steps\":"), x.Steps, (*PlanStep).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "steps")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"steps\":[]")
+		buf = wire.AppendKey(buf, open, "\"steps\":[]")
 	}
 	if x.Trace != nil {
-		if buf, err = x.Trace.appendJSON(wireAppendKey(buf, open, "\"trace\":")); err != nil {
-			return nil, wireAtKey(err, "trace")
+		if buf, err = x.Trace.appendJSON(wire.AppendKey(buf, open, "\"trace\":")); err != nil {
+			return nil, wire.AtKey(err, "trace")
 		}
 	}
 	if x.Events != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"events\":"), x.Events, (*PlanEvent).appendJSON); err != nil {
-			return nil, wireAtKey(err, "events")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"events\":"), x.Events, (*PlanEvent).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "events")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlan = []string{"context_id", "events", "meta", "objective", "plan_id", "status", "steps", "title", "trace"}
 
 func (*Plan) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlan, name)
+	return wire.Declares(wireMembersOfPlan, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Meta: Protocol metadata: which protocol version the document follows and what produced it. Members not named here are kept.
@@ -181,76 +183,76 @@ type Meta struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Meta) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Meta) decodeWire(r *wireReader) error {
+func (x *Meta) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Meta) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Meta) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Meta{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "protocolVersion":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.ProtocolVersion, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.ProtocolVersion, r)
 			}
 		case "source":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				x.Source = new(string)
-				err = wireDecodeString(x.Source, r)
+				err = wire.DecodeString(x.Source, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "protocolVersion")
+		return wire.MissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *Meta) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Meta) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.ProtocolVersion, wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
-		return nil, wireAtKey(err, "protocolVersion")
+	if buf, err = wire.AppendString(&x.ProtocolVersion, wire.AppendKey(buf, open, "\"protocolVersion\":")); err != nil {
+		return nil, wire.AtKey(err, "protocolVersion")
 	}
 	if x.Source != nil {
-		if buf, err = wireAppendString(x.Source, wireAppendKey(buf, open, "\"source\":")); err != nil {
-			return nil, wireAtKey(err, "source")
+		if buf, err = wire.AppendString(x.Source, wire.AppendKey(buf, open, "\"source\":")); err != nil {
+			return nil, wire.AtKey(err, "source")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMeta = []string{"protocolVersion", "source"}
 
 func (*Meta) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMeta, name)
+	return wire.Declares(wireMembersOfMeta, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Meta) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanStatus: Where the plan is in its lifecycle.
@@ -277,11 +279,11 @@ func (x PlanStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -301,18 +303,18 @@ func (x *PlanStatus) decodeWire(r *wireReader) error {
 	case "failed":
 		*x = PlanStatusFailed
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "PlanStatus", wireQuoteExcerpt(s), "\"draft\", \"proposed\", \"approved\", \"in_progress\", \"completed\", \"cancelled\", \"failed\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "PlanStatus", wire.QuoteExcerpt(s), "\"draft\", \"proposed\", \"approved\", \"in_progress\", \"completed\", \"cancelled\", \"failed\"")
 	}
 	return nil
 }
 
 func (x *PlanStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanStep: One unit of work in a plan.
@@ -335,109 +337,109 @@ type PlanStep struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanStep) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanStep) decodeWire(r *wireReader) error {
+func (x *PlanStep) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanStep) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanStep) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanStep{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "step_id":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.StepID, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.StepID, r)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Description, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Description, r)
 			}
 		case "status":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Status.decodeWire(r)
 			}
 		case "dependencies":
-			if it.once(&seen, 3) {
-				err = wireDecodeSlice(&x.Dependencies, r, false, wireDecodeString)
+			if it.Once(&seen, 3) {
+				err = wire.DecodeSlice(&x.Dependencies, r, false, wire.DecodeString)
 			}
 		case "agent_role":
-			if it.once(&seen, 4) {
+			if it.Once(&seen, 4) {
 				x.AgentRole = new(string)
-				err = wireDecodeString(x.AgentRole, r)
+				err = wire.DecodeString(x.AgentRole, r)
 			}
 		case "order_index":
-			if it.once(&seen, 5) {
+			if it.Once(&seen, 5) {
 				x.OrderIndex = new(int64)
-				err = wireDecodeInt64(x.OrderIndex, r)
+				err = wire.DecodeInt64(x.OrderIndex, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "step_id", "description", "status")
+		return wire.MissingOf(seen, 0x7, "step_id", "description", "status")
 	}
 	return nil
 }
 
 func (x *PlanStep) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanStep) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.StepID, wireAppendKey(buf, open, "\"step_id\":")); err != nil {
-		return nil, wireAtKey(err, "step_id")
+	if buf, err = wire.AppendString(&x.StepID, wire.AppendKey(buf, open, "\"step_id\":")); err != nil {
+		return nil, wire.AtKey(err, "step_id")
 	}
-	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-		return nil, wireAtKey(err, "description")
+	if buf, err = wire.AppendString(&x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+		return nil, wire.AtKey(err, "description")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
 	if x.Dependencies != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"dependencies\":"), x.Dependencies, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "dependencies")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"dependencies\":"), x.Dependencies, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "dependencies")
 		}
 	}
 	if x.AgentRole != nil {
-		if buf, err = wireAppendString(x.AgentRole, wireAppendKey(buf, open, "\"agent_role\":")); err != nil {
-			return nil, wireAtKey(err, "agent_role")
+		if buf, err = wire.AppendString(x.AgentRole, wire.AppendKey(buf, open, "\"agent_role\":")); err != nil {
+			return nil, wire.AtKey(err, "agent_role")
 		}
 	}
 	if x.OrderIndex != nil {
-		if buf, err = wireAppendInt64(x.OrderIndex, wireAppendKey(buf, open, "\"order_index\":")); err != nil {
-			return nil, wireAtKey(err, "order_index")
+		if buf, err = wire.AppendInt64(x.OrderIndex, wire.AppendKey(buf, open, "\"order_index\":")); err != nil {
+			return nil, wire.AtKey(err, "order_index")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanStep = []string{"agent_role", "dependencies", "description", "order_index", "status", "step_id"}
 
 func (*PlanStep) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanStep, name)
+	return wire.Declares(wireMembersOfPlanStep, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanStep) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // StepStatus: Where a step is in its execution.
@@ -463,11 +465,11 @@ func (x StepStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StepStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StepStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *StepStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -485,18 +487,18 @@ func (x *StepStatus) decodeWire(r *wireReader) error {
 	case "failed":
 		*x = StepStatusFailed
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "StepStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\", \"blocked\", \"skipped\", \"failed\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "StepStatus", wire.QuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\", \"blocked\", \"skipped\", \"failed\"")
 	}
 	return nil
 }
 
 func (x *StepStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StepStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Trace: Reference to the execution trace of the plan. Members not named here are kept.
@@ -510,66 +512,66 @@ type Trace struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Trace) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Trace) decodeWire(r *wireReader) error {
+func (x *Trace) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Trace) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Trace) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Trace{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "trace_id":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.TraceID, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.TraceID, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "trace_id")
+		return wire.MissingOf(seen, 0x1, "trace_id")
 	}
 	return nil
 }
 
 func (x *Trace) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Trace) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.TraceID, wireAppendKey(buf, open, "\"trace_id\":")); err != nil {
-		return nil, wireAtKey(err, "trace_id")
+	if buf, err = wire.AppendString(&x.TraceID, wire.AppendKey(buf, open, "\"trace_id\":")); err != nil {
+		return nil, wire.AtKey(err, "trace_id")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTrace = []string{"trace_id"}
 
 func (*Trace) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTrace, name)
+	return wire.Declares(wireMembersOfTrace, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Trace) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEvent: Something that happened to the plan. The specification names the events member without defining its items; this is the smallest shape that makes an event useful (what happened and when), and members not named here are kept.
@@ -585,73 +587,73 @@ type PlanEvent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEvent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEvent) decodeWire(r *wireReader) error {
+func (x *PlanEvent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanEvent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanEvent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanEvent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "event_type":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.EventType, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.EventType, r)
 			}
 		case "timestamp":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Timestamp, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Timestamp, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "event_type", "timestamp")
+		return wire.MissingOf(seen, 0x3, "event_type", "timestamp")
 	}
 	return nil
 }
 
 func (x *PlanEvent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEvent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.EventType, wireAppendKey(buf, open, "\"event_type\":")); err != nil {
-		return nil, wireAtKey(err, "event_type")
+	if buf, err = wire.AppendString(&x.EventType, wire.AppendKey(buf, open, "\"event_type\":")); err != nil {
+		return nil, wire.AtKey(err, "event_type")
 	}
-	if buf, err = wireAppendString(&x.Timestamp, wireAppendKey(buf, open, "\"timestamp\":")); err != nil {
-		return nil, wireAtKey(err, "timestamp")
+	if buf, err = wire.AppendString(&x.Timestamp, wire.AppendKey(buf, open, "\"timestamp\":")); err != nil {
+		return nil, wire.AtKey(err, "timestamp")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanEvent = []string{"event_type", "timestamp"}
 
 func (*PlanEvent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanEvent, name)
+	return wire.Declares(wireMembersOfPlanEvent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEvent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetTrace returns Trace (nil when x is nil), whose getters are nil-safe too.

@@ -3,74 +3,77 @@
 
 package mplp
 
-import "encoding/json/jsontext"
+import (
+	"encoding/json/jsontext"
+	"github.com/acpgen/acpgen/gen/mplp/internal/wire"
+)
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Plan) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Plan) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Meta) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Meta) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PlanStatus) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PlanStatus) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PlanStep) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PlanStep) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *StepStatus) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x StepStatus) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Trace) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Trace) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PlanEvent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PlanEvent) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }

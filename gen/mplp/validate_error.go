@@ -5,6 +5,8 @@ package mplp
 import (
 	"strconv"
 	"strings"
+
+	"github.com/acpgen/acpgen/gen/mplp/internal/wire"
 )
 
 // ValidationError lists every constraint of the schema a value breaks, in
@@ -25,7 +27,7 @@ type Violation struct {
 
 // Error renders "<path>: <msg>".
 func (v Violation) Error() string {
-	return wireRenderError(v.Path, v.Msg)
+	return wire.RenderError(v.Path, v.Msg)
 }
 
 // Error renders the single violation, or "<n> violations: " followed by

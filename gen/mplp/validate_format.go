@@ -2,7 +2,11 @@
 
 package mplp
 
-import "net/url"
+import (
+	"net/url"
+
+	"github.com/acpgen/acpgen/gen/mplp/internal/wire"
+)
 
 // String formats Validate checks. JSON Schema 2020-12 treats format as an
 // annotation unless asked; a schema given to acpgen with Validate on asks,
@@ -42,7 +46,7 @@ func validIsUUID(s string) bool {
 			if s[i] != '-' {
 				return false
 			}
-		} else if !wireIsHex(s[i]) {
+		} else if !wire.IsHex(s[i]) {
 			return false
 		}
 	}
@@ -159,7 +163,7 @@ func validIsURI(s string) bool {
 		c := s[i]
 		switch {
 		case c == '%':
-			if i+2 >= len(s) || !wireIsHex(s[i+1]) || !wireIsHex(s[i+2]) {
+			if i+2 >= len(s) || !wire.IsHex(s[i+1]) || !wire.IsHex(s[i+2]) {
 				return false
 			}
 			i += 2

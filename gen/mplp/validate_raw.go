@@ -5,6 +5,8 @@ package mplp
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/acpgen/acpgen/gen/mplp/internal/wire"
 )
 
 // rawChecks are the validation keywords of a schema with no type, whose
@@ -107,7 +109,7 @@ func validDependentRequired[V any](v *validator, members map[string]V, deps []ra
 		}
 		for _, r := range d.required {
 			if _, ok := members[r]; !ok {
-				v.failf("missing property %s, required when %s is present", wireAppendQuoted(nil, r), wireAppendQuoted(nil, d.member))
+				v.failf("missing property %s, required when %s is present", wire.AppendQuoted(nil, r), wire.AppendQuoted(nil, d.member))
 			}
 		}
 	}

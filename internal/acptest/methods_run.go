@@ -99,7 +99,8 @@ func CommonMessageCases(pkg, noParams, noParamsType string) []MessageCase {
 }
 
 // RunMessageErrors: a message that is not a valid JSON-RPC message of the
-// schema fails with an error of type errType ("*acp.DecodeError") whose
+// schema fails with an error of type errType (as %T prints the package's
+// *DecodeError, the codec's type under an alias: "*wire.DecodeError") whose
 // path names the member at fault.
 func RunMessageErrors(t *testing.T, rpc RPC, errType string) {
 	for wire, want := range map[string]string{

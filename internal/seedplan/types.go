@@ -2,7 +2,10 @@
 
 package seedplan
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/internal/seedplan/internal/wire"
+)
 
 // SessionUpdateNotification: A v2 session/update notification: the JSON-RPC message that carries
 // one session update from the agent to the client.
@@ -17,80 +20,80 @@ type SessionUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdateNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionUpdateNotification) decodeWire(r *wireReader) error {
+func (x *SessionUpdateNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionUpdateNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionUpdateNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "jsonrpc":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.JSONRPC.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Method.decodeWire(r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Params.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "jsonrpc", "method", "params")
+		return wire.MissingOf(seen, 0x7, "jsonrpc", "method", "params")
 	}
 	return nil
 }
 
 func (x *SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.JSONRPC.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
-		return nil, wireAtKey(err, "jsonrpc")
+	if buf, err = x.JSONRPC.appendJSON(wire.AppendKey(buf, open, "\"jsonrpc\":")); err != nil {
+		return nil, wire.AtKey(err, "jsonrpc")
 	}
-	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = x.Method.appendJSON(wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
-	if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-		return nil, wireAtKey(err, "params")
+	if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+		return nil, wire.AtKey(err, "params")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionUpdateNotification = []string{"jsonrpc", "method", "params"}
 
 func (*SessionUpdateNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionUpdateNotification, name)
+	return wire.Declares(wireMembersOfSessionUpdateNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // JSONRPCVersion: The JSON-RPC protocol version; only 2.0 exists.
@@ -111,11 +114,11 @@ func (x JSONRPCVersion) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *JSONRPCVersion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *JSONRPCVersion) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *JSONRPCVersion) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -123,18 +126,18 @@ func (x *JSONRPCVersion) decodeWire(r *wireReader) error {
 	case "2.0":
 		*x = JSONRPCVersionX20
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "JSONRPCVersion", wireQuoteExcerpt(s), "\"2.0\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "JSONRPCVersion", wire.QuoteExcerpt(s), "\"2.0\"")
 	}
 	return nil
 }
 
 func (x *JSONRPCVersion) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x JSONRPCVersion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionUpdateMethod: The method name of the notification. A one-value enum rather than a
@@ -156,11 +159,11 @@ func (x SessionUpdateMethod) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdateMethod) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionUpdateMethod) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *SessionUpdateMethod) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -168,18 +171,18 @@ func (x *SessionUpdateMethod) decodeWire(r *wireReader) error {
 	case "session/update":
 		*x = SessionUpdateMethodSessionUpdate
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "SessionUpdateMethod", wireQuoteExcerpt(s), "\"session/update\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "SessionUpdateMethod", wire.QuoteExcerpt(s), "\"session/update\"")
 	}
 	return nil
 }
 
 func (x *SessionUpdateMethod) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdateMethod) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionNotification: The params of a v2 session/update notification.
@@ -193,73 +196,73 @@ type SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionNotification) decodeWire(r *wireReader) error {
+func (x *SessionNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Update.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "update")
+		return wire.MissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
-		return nil, wireAtKey(err, "update")
+	if buf, err = x.Update.appendJSON(wire.AppendKey(buf, open, "\"update\":")); err != nil {
+		return nil, wire.AtKey(err, "update")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionNotification = []string{"sessionId", "update"}
 
 func (*SessionNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionNotification, name)
+	return wire.Declares(wireMembersOfSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionID: Names the session an update belongs to.
@@ -267,20 +270,20 @@ type SessionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionUpdate: A v2 session update, told apart by sessionUpdate. Only the plan
@@ -308,32 +311,32 @@ type SessionUpdateValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionUpdate) decodeWire(r *wireReader) error {
+func (x *SessionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
+func (x *SessionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
+	raw, found, err := wire.TagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("sessionUpdate")
+		return wire.Missing("sessionUpdate")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "sessionUpdate")
+		return wire.AtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "plan_update":
@@ -363,14 +366,14 @@ func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *SessionUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -385,17 +388,17 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlanUpdate")
+		return nil, wire.NilVariant("SessionUpdatePlanUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -417,17 +420,17 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlanRemoved")
+		return nil, wire.NilVariant("SessionUpdatePlanRemoved")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -454,51 +457,51 @@ type SessionUpdateOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
+func (x *SessionUpdateOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionUpdateOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionUpdateOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateOther")
+		return nil, wire.NilVariant("SessionUpdateOther")
 	}
 	switch x.SessionUpdate {
 	case "", "plan_removed", "plan_update":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":")
-	buf = wireAppendQuoted(buf, x.SessionUpdate)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":")
+	buf = wire.AppendQuoted(buf, x.SessionUpdate)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionUpdateOther = []string{"sessionUpdate"}
 
 func (*SessionUpdateOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionUpdateOther, name)
+	return wire.Declares(wireMembersOfSessionUpdateOther, name)
 }
 
 func (*SessionUpdateOther) isSessionUpdate() {}
@@ -518,66 +521,66 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanUpdate) decodeWire(r *wireReader) error {
+func (x *PlanUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "plan":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Plan.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "plan")
+		return wire.MissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
-		return nil, wireAtKey(err, "plan")
+	if buf, err = x.Plan.appendJSON(wire.AppendKey(buf, open, "\"plan\":")); err != nil {
+		return nil, wire.AtKey(err, "plan")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanUpdate = []string{"plan"}
 
 func (*PlanUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanUpdate, name)
+	return wire.Declares(wireMembersOfPlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanUpdateContent: The content of one plan, told apart by type. Every kind, known or
@@ -605,32 +608,32 @@ type PlanUpdateContentValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
+func (x *PlanUpdateContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *PlanUpdateContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
@@ -667,14 +670,14 @@ func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) err
 
 func (x *PlanUpdateContent) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -689,17 +692,17 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentItems")
+		return nil, wire.NilVariant("PlanUpdateContentItems")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -721,17 +724,17 @@ func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentFile")
+		return nil, wire.NilVariant("PlanUpdateContentFile")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -753,17 +756,17 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentMarkdown")
+		return nil, wire.NilVariant("PlanUpdateContentMarkdown")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -792,67 +795,67 @@ type PlanUpdateContentOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
+func (x *PlanUpdateContentOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanUpdateContentOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanUpdateContentOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "id")
+		return wire.MissingOf(seen, 0x1, "id")
 	}
 	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentOther")
+		return nil, wire.NilVariant("PlanUpdateContentOther")
 	}
 	switch x.Type {
 	case "", "file", "items", "markdown":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanUpdateContentOther = []string{"id", "type"}
 
 func (*PlanUpdateContentOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanUpdateContentOther, name)
+	return wire.Declares(wireMembersOfPlanUpdateContentOther, name)
 }
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
@@ -875,86 +878,86 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanItems) decodeWire(r *wireReader) error {
+func (x *PlanItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "entries":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Entries, r, false, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				err = wireDecodeRawObject(&x.Meta, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeRawObject(&x.Meta, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "entries")
+		return wire.MissingOf(seen, 0x3, "id", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
 	if x.Entries != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
-			return nil, wireAtKey(err, "entries")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "entries")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"entries\":[]")
+		buf = wire.AppendKey(buf, open, "\"entries\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanItems = []string{"_meta", "entries", "id"}
 
 func (*PlanItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanItems, name)
+	return wire.Declares(wireMembersOfPlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanFile: A plan kept in a file the client can open.
@@ -971,82 +974,82 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanFile) decodeWire(r *wireReader) error {
+func (x *PlanFile) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanFile) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanFile{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "uri":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				err = wireDecodeRawObject(&x.Meta, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeRawObject(&x.Meta, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "uri")
+		return wire.MissingOf(seen, 0x3, "id", "uri")
 	}
 	return nil
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanFile = []string{"_meta", "id", "uri"}
 
 func (*PlanFile) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanFile, name)
+	return wire.Declares(wireMembersOfPlanFile, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanMarkdown: A plan written as markdown.
@@ -1063,82 +1066,82 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanMarkdown) decodeWire(r *wireReader) error {
+func (x *PlanMarkdown) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanMarkdown) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanMarkdown{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				err = wireDecodeRawObject(&x.Meta, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeRawObject(&x.Meta, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "content")
+		return wire.MissingOf(seen, 0x3, "id", "content")
 	}
 	return nil
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanMarkdown = []string{"_meta", "content", "id"}
 
 func (*PlanMarkdown) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanMarkdown, name)
+	return wire.Declares(wireMembersOfPlanMarkdown, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanRemoved: Names a plan the client should stop showing.
@@ -1151,66 +1154,66 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanRemoved) decodeWire(r *wireReader) error {
+func (x *PlanRemoved) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanRemoved) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanRemoved{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "id")
+		return wire.MissingOf(seen, 0x1, "id")
 	}
 	return nil
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanRemoved = []string{"id"}
 
 func (*PlanRemoved) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanRemoved, name)
+	return wire.Declares(wireMembersOfPlanRemoved, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanID: Tells the plans of one session apart.
@@ -1218,20 +1221,20 @@ type PlanID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *PlanID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *PlanID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntry: One task of a v2 item-based plan.
@@ -1247,80 +1250,80 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntry) decodeWire(r *wireReader) error {
+func (x *PlanEntry) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanEntry) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanEntry{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "priority":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Status.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "content", "priority", "status")
+		return wire.MissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
-		return nil, wireAtKey(err, "priority")
+	if buf, err = x.Priority.appendJSON(wire.AppendKey(buf, open, "\"priority\":")); err != nil {
+		return nil, wire.AtKey(err, "priority")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanEntry = []string{"content", "priority", "status"}
 
 func (*PlanEntry) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanEntry, name)
+	return wire.Declares(wireMembersOfPlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntryPriority: How much a task matters. Open in v2: custom values start with _, and
@@ -1349,11 +1352,11 @@ func (x PlanEntryPriority) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanEntryPriority) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1371,12 +1374,12 @@ func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntryStatus: Where a task stands. Open in v2: custom values start with _, and
@@ -1405,11 +1408,11 @@ func (x PlanEntryStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanEntryStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1427,12 +1430,12 @@ func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1SessionUpdateNotification: A v1 session/update notification.
@@ -1447,80 +1450,80 @@ type V1SessionUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionUpdateNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1SessionUpdateNotification) decodeWire(r *wireReader) error {
+func (x *V1SessionUpdateNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1SessionUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *V1SessionUpdateNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = V1SessionUpdateNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "jsonrpc":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.JSONRPC.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Method.decodeWire(r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Params.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "jsonrpc", "method", "params")
+		return wire.MissingOf(seen, 0x7, "jsonrpc", "method", "params")
 	}
 	return nil
 }
 
 func (x *V1SessionUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.JSONRPC.appendJSON(wireAppendKey(buf, open, "\"jsonrpc\":")); err != nil {
-		return nil, wireAtKey(err, "jsonrpc")
+	if buf, err = x.JSONRPC.appendJSON(wire.AppendKey(buf, open, "\"jsonrpc\":")); err != nil {
+		return nil, wire.AtKey(err, "jsonrpc")
 	}
-	if buf, err = x.Method.appendJSON(wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = x.Method.appendJSON(wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
-	if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-		return nil, wireAtKey(err, "params")
+	if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+		return nil, wire.AtKey(err, "params")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfV1SessionUpdateNotification = []string{"jsonrpc", "method", "params"}
 
 func (*V1SessionUpdateNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfV1SessionUpdateNotification, name)
+	return wire.Declares(wireMembersOfV1SessionUpdateNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1SessionNotification: The params of a v1 session/update notification.
@@ -1534,73 +1537,73 @@ type V1SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1SessionNotification) decodeWire(r *wireReader) error {
+func (x *V1SessionNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *V1SessionNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = V1SessionNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Update.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "update")
+		return wire.MissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *V1SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
-		return nil, wireAtKey(err, "update")
+	if buf, err = x.Update.appendJSON(wire.AppendKey(buf, open, "\"update\":")); err != nil {
+		return nil, wire.AtKey(err, "update")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfV1SessionNotification = []string{"sessionId", "update"}
 
 func (*V1SessionNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfV1SessionNotification, name)
+	return wire.Declares(wireMembersOfV1SessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1SessionUpdate: A v1 plan session update. v1 unions are closed: any other tag is an
@@ -1627,32 +1630,32 @@ type V1SessionUpdateValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1SessionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1SessionUpdate) decodeWire(r *wireReader) error {
+func (x *V1SessionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
+func (x *V1SessionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
+	raw, found, err := wire.TagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("sessionUpdate")
+		return wire.Missing("sessionUpdate")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "sessionUpdate")
+		return wire.AtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "plan":
@@ -1677,20 +1680,20 @@ func (x *V1SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "V1SessionUpdate", "sessionUpdate", wireQuoteExcerpt(tag), "\"plan\", \"plan_update\", \"plan_removed\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "V1SessionUpdate", "sessionUpdate", wire.QuoteExcerpt(tag), "\"plan\", \"plan_update\", \"plan_removed\"")
 	}
 }
 
 func (x *V1SessionUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("V1SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("V1SessionUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *V1SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("V1SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("V1SessionUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1705,17 +1708,17 @@ func (x *V1SessionUpdate) declaresMember(name []byte) bool {
 type V1SessionUpdatePlan V1Plan
 
 func (x *V1SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("V1SessionUpdatePlan")
+		return nil, wire.NilVariant("V1SessionUpdatePlan")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
 	return (*V1Plan)(x).appendMembers(buf, open)
 }
 
@@ -1737,17 +1740,17 @@ func NewV1SessionUpdatePlan(v V1Plan) V1SessionUpdate {
 type V1SessionUpdatePlanUpdate V1PlanUpdate
 
 func (x *V1SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("V1SessionUpdatePlanUpdate")
+		return nil, wire.NilVariant("V1SessionUpdatePlanUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*V1PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -1769,17 +1772,17 @@ func NewV1SessionUpdatePlanUpdate(v V1PlanUpdate) V1SessionUpdate {
 type V1SessionUpdatePlanRemoved PlanRemoved
 
 func (x *V1SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("V1SessionUpdatePlanRemoved")
+		return nil, wire.NilVariant("V1SessionUpdatePlanRemoved")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -1805,70 +1808,70 @@ type V1Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1Plan) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1Plan) decodeWire(r *wireReader) error {
+func (x *V1Plan) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *V1Plan) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = V1Plan{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "entries":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "entries")
+		return wire.MissingOf(seen, 0x1, "entries")
 	}
 	return nil
 }
 
 func (x *V1Plan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Entries != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
-			return nil, wireAtKey(err, "entries")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "entries")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"entries\":[]")
+		buf = wire.AppendKey(buf, open, "\"entries\":[]")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfV1Plan = []string{"entries"}
 
 func (*V1Plan) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfV1Plan, name)
+	return wire.Declares(wireMembersOfV1Plan, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1PlanUpdate: Replaces the content of the plan whose id the content carries.
@@ -1881,66 +1884,66 @@ type V1PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1PlanUpdate) decodeWire(r *wireReader) error {
+func (x *V1PlanUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *V1PlanUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = V1PlanUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "plan":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Plan.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "plan")
+		return wire.MissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *V1PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
-		return nil, wireAtKey(err, "plan")
+	if buf, err = x.Plan.appendJSON(wire.AppendKey(buf, open, "\"plan\":")); err != nil {
+		return nil, wire.AtKey(err, "plan")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfV1PlanUpdate = []string{"plan"}
 
 func (*V1PlanUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfV1PlanUpdate, name)
+	return wire.Declares(wireMembersOfV1PlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1PlanUpdateContent: The content of one plan, told apart by type; closed, as v1 unions are.
@@ -1966,32 +1969,32 @@ type V1PlanUpdateContentValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanUpdateContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1PlanUpdateContent) decodeWire(r *wireReader) error {
+func (x *V1PlanUpdateContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *V1PlanUpdateContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
@@ -2016,20 +2019,20 @@ func (x *V1PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) e
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "V1PlanUpdateContent", "type", wireQuoteExcerpt(tag), "\"items\", \"file\", \"markdown\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "V1PlanUpdateContent", "type", wire.QuoteExcerpt(tag), "\"items\", \"file\", \"markdown\"")
 	}
 }
 
 func (x *V1PlanUpdateContent) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("V1PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("V1PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *V1PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("V1PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("V1PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -2044,17 +2047,17 @@ func (x *V1PlanUpdateContent) declaresMember(name []byte) bool {
 type V1PlanUpdateContentItems V1PlanItems
 
 func (x *V1PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("V1PlanUpdateContentItems")
+		return nil, wire.NilVariant("V1PlanUpdateContentItems")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"items\"")
 	return (*V1PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -2076,17 +2079,17 @@ func NewV1PlanUpdateContentItems(v V1PlanItems) V1PlanUpdateContent {
 type V1PlanUpdateContentFile PlanFile
 
 func (x *V1PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("V1PlanUpdateContentFile")
+		return nil, wire.NilVariant("V1PlanUpdateContentFile")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -2108,17 +2111,17 @@ func NewV1PlanUpdateContentFile(v PlanFile) V1PlanUpdateContent {
 type V1PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *V1PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("V1PlanUpdateContentMarkdown")
+		return nil, wire.NilVariant("V1PlanUpdateContentMarkdown")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -2147,86 +2150,86 @@ type V1PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1PlanItems) decodeWire(r *wireReader) error {
+func (x *V1PlanItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *V1PlanItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = V1PlanItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "entries":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Entries, r, false, (*V1PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				err = wireDecodeRawObject(&x.Meta, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeRawObject(&x.Meta, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "entries")
+		return wire.MissingOf(seen, 0x3, "id", "entries")
 	}
 	return nil
 }
 
 func (x *V1PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
 	if x.Entries != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
-			return nil, wireAtKey(err, "entries")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"entries\":"), x.Entries, (*V1PlanEntry).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "entries")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"entries\":[]")
+		buf = wire.AppendKey(buf, open, "\"entries\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfV1PlanItems = []string{"_meta", "entries", "id"}
 
 func (*V1PlanItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfV1PlanItems, name)
+	return wire.Declares(wireMembersOfV1PlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1PlanEntry: One task of a v1 plan.
@@ -2242,80 +2245,80 @@ type V1PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1PlanEntry) decodeWire(r *wireReader) error {
+func (x *V1PlanEntry) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *V1PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *V1PlanEntry) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = V1PlanEntry{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "priority":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Status.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "content", "priority", "status")
+		return wire.MissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *V1PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *V1PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
-		return nil, wireAtKey(err, "priority")
+	if buf, err = x.Priority.appendJSON(wire.AppendKey(buf, open, "\"priority\":")); err != nil {
+		return nil, wire.AtKey(err, "priority")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfV1PlanEntry = []string{"content", "priority", "status"}
 
 func (*V1PlanEntry) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfV1PlanEntry, name)
+	return wire.Declares(wireMembersOfV1PlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1PlanEntryPriority: How much a task matters. Closed in v1: other values are errors.
@@ -2338,11 +2341,11 @@ func (x V1PlanEntryPriority) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1PlanEntryPriority) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *V1PlanEntryPriority) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2354,18 +2357,18 @@ func (x *V1PlanEntryPriority) decodeWire(r *wireReader) error {
 	case "low":
 		*x = V1PlanEntryPriorityLow
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "V1PlanEntryPriority", wireQuoteExcerpt(s), "\"high\", \"medium\", \"low\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "V1PlanEntryPriority", wire.QuoteExcerpt(s), "\"high\", \"medium\", \"low\"")
 	}
 	return nil
 }
 
 func (x *V1PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanEntryPriority) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // V1PlanEntryStatus: Where a task stands. Closed in v1: other values are errors.
@@ -2388,11 +2391,11 @@ func (x V1PlanEntryStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *V1PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *V1PlanEntryStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *V1PlanEntryStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2404,16 +2407,16 @@ func (x *V1PlanEntryStatus) decodeWire(r *wireReader) error {
 	case "completed":
 		*x = V1PlanEntryStatusCompleted
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "V1PlanEntryStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "V1PlanEntryStatus", wire.QuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\"")
 	}
 	return nil
 }
 
 func (x *V1PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x V1PlanEntryStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }

@@ -2,6 +2,8 @@
 
 package tree
 
+import "github.com/acpgen/acpgen/bench/depth/tree/internal/wire"
+
 // Node: One level of a tree: a name, optional text, and either a child node or a block.
 type Node struct {
 	Name  string   `json:"name"`
@@ -16,105 +18,105 @@ type Node struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Node) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Node) decodeWire(r *wireReader) error {
+func (x *Node) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Node) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Node) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Node{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "text":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				x.Text = new(string)
-				err = wireDecodeString(x.Text, r)
+				err = wire.DecodeString(x.Text, r)
 			}
 		case "child":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				x.Child = new(Node)
 				err = x.Child.decodeWire(r)
 			}
 		case "block":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				x.Block = new(Block)
 				err = x.Block.decodeWire(r)
 			}
 		case "tags":
-			if it.once(&seen, 4) {
-				err = wireDecodeSlice(&x.Tags, r, false, wireDecodeString)
+			if it.Once(&seen, 4) {
+				err = wire.DecodeSlice(&x.Tags, r, false, wire.DecodeString)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "name")
+		return wire.MissingOf(seen, 0x1, "name")
 	}
 	return nil
 }
 
 func (x *Node) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Node) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Text != nil {
-		if buf, err = wireAppendString(x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-			return nil, wireAtKey(err, "text")
+		if buf, err = wire.AppendString(x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+			return nil, wire.AtKey(err, "text")
 		}
 	}
 	if x.Child != nil {
-		if buf, err = x.Child.appendJSON(wireAppendKey(buf, open, "\"child\":")); err != nil {
-			return nil, wireAtKey(err, "child")
+		if buf, err = x.Child.appendJSON(wire.AppendKey(buf, open, "\"child\":")); err != nil {
+			return nil, wire.AtKey(err, "child")
 		}
 	}
 	if x.Block != nil {
-		if buf, err = x.Block.appendJSON(wireAppendKey(buf, open, "\"block\":")); err != nil {
-			return nil, wireAtKey(err, "block")
+		if buf, err = x.Block.appendJSON(wire.AppendKey(buf, open, "\"block\":")); err != nil {
+			return nil, wire.AtKey(err, "block")
 		}
 	}
 	if x.Tags != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"tags\":"), x.Tags, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "tags")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"tags\":"), x.Tags, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "tags")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNode = []string{"block", "child", "name", "tags", "text"}
 
 func (*Node) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNode, name)
+	return wire.Declares(wireMembersOfNode, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Node) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Block: A tagged union at every other level, so that unions are measured too.
@@ -139,32 +141,32 @@ type BlockValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x Block) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Block) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Block) decodeWire(r *wireReader) error {
+func (x *Block) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Block) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "kind"}, nil)
+func (x *Block) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "kind"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "kind")
+	raw, found, err := wire.TagMember(r, &tagged, "kind")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("kind")
+		return wire.Missing("kind")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "kind")
+		return wire.AtKey(err, "kind")
 	}
 	switch string(tag) {
 	case "text":
@@ -182,20 +184,20 @@ func (x *Block) decodeObject(r *wireReader, known *wireKnownSet) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "Block", "kind", wireQuoteExcerpt(tag), "\"text\", \"node\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "Block", "kind", wire.QuoteExcerpt(tag), "\"text\", \"node\"")
 	}
 }
 
 func (x *Block) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("Block: no variant set")
+		return nil, wire.EncodeErrorf("Block: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *Block) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("Block: no variant set")
+		return nil, wire.EncodeErrorf("Block: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -212,62 +214,62 @@ type BlockText struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *BlockText) decodeWire(r *wireReader) error {
+func (x *BlockText) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BlockText) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BlockText) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BlockText{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "text":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Text, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Text, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "text")
+		return wire.MissingOf(seen, 0x1, "text")
 	}
 	return nil
 }
 
 func (x *BlockText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("BlockText")
+		return nil, wire.NilVariant("BlockText")
 	}
-	buf = wireAppendKey(buf, open, "\"kind\":\"text\"")
+	buf = wire.AppendKey(buf, open, "\"kind\":\"text\"")
 	var err error
-	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-		return nil, wireAtKey(err, "text")
+	if buf, err = wire.AppendString(&x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+		return nil, wire.AtKey(err, "text")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBlockText = []string{"kind", "text"}
 
 func (*BlockText) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBlockText, name)
+	return wire.Declares(wireMembersOfBlockText, name)
 }
 
 func (*BlockText) isBlock() {}
@@ -285,62 +287,62 @@ type BlockNode struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *BlockNode) decodeWire(r *wireReader) error {
+func (x *BlockNode) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BlockNode) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BlockNode) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BlockNode{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "node":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Node.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "node")
+		return wire.MissingOf(seen, 0x1, "node")
 	}
 	return nil
 }
 
 func (x *BlockNode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlockNode) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("BlockNode")
+		return nil, wire.NilVariant("BlockNode")
 	}
-	buf = wireAppendKey(buf, open, "\"kind\":\"node\"")
+	buf = wire.AppendKey(buf, open, "\"kind\":\"node\"")
 	var err error
-	if buf, err = x.Node.appendJSON(wireAppendKey(buf, open, "\"node\":")); err != nil {
-		return nil, wireAtKey(err, "node")
+	if buf, err = x.Node.appendJSON(wire.AppendKey(buf, open, "\"node\":")); err != nil {
+		return nil, wire.AtKey(err, "node")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBlockNode = []string{"kind", "node"}
 
 func (*BlockNode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBlockNode, name)
+	return wire.Declares(wireMembersOfBlockNode, name)
 }
 
 func (*BlockNode) isBlock() {}

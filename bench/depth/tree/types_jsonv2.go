@@ -3,24 +3,27 @@
 
 package tree
 
-import "encoding/json/jsontext"
+import (
+	"encoding/json/jsontext"
+	"github.com/acpgen/acpgen/bench/depth/tree/internal/wire"
+)
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Node) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Node) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Block) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Block) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // Replies to the peer's requests, and the JSON-RPC error objects both
@@ -62,7 +64,7 @@ func (c *wireConn) reply(to wireReplyTo, build func([]byte) ([]byte, error)) err
 		to.batch.add(msg)
 		return nil
 	}
-	bp := wireBuffers.Get().(*[]byte)
+	bp := wire.Buffers.Get().(*[]byte)
 	msg, err := build((*bp)[:0])
 	if err == nil {
 		line := append(msg, '\n')
@@ -71,11 +73,11 @@ func (c *wireConn) reply(to wireReplyTo, build func([]byte) ([]byte, error)) err
 		} else {
 			_ = c.output.send(context.Background(), line)
 		}
-		if cap(line) <= wireMaxPooled {
+		if cap(line) <= wire.MaxPooled {
 			*bp = line[:0]
 		}
 	}
-	wireBuffers.Put(bp)
+	wire.Buffers.Put(bp)
 	return err
 }
 
@@ -112,8 +114,8 @@ func wireAppendErrorReply(buf []byte, id []byte, e *wireRPCError) []byte {
 	buf = append(buf, `,"error":{"code":`...)
 	buf = strconv.AppendInt(buf, e.Code, 10)
 	buf = append(buf, `,"message":`...)
-	buf = wireAppendQuoted(buf, e.Message)
-	if len(e.Data) > 0 && wireValidate(e.Data) == nil {
+	buf = wire.AppendQuoted(buf, e.Message)
+	if len(e.Data) > 0 && wire.Validate(e.Data) == nil {
 		buf = append(buf, `,"data":`...)
 		buf = wireAppendOneLine(buf, e.Data)
 	}
@@ -152,37 +154,37 @@ func wireErrorData(err error) json.RawMessage {
 	details := err.Error()
 	if errors.As(err, &decode) {
 		buf = append(buf, `"path":`...)
-		buf = wireAppendQuoted(buf, decode.fullPath())
+		buf = wire.AppendQuoted(buf, wire.FullPath(decode))
 		buf = append(buf, ',')
 		details = decode.Msg
 	}
 	buf = append(buf, `"details":`...)
-	buf = wireAppendQuoted(buf, details)
+	buf = wire.AppendQuoted(buf, details)
 	return append(buf, '}')
 }
 
 // wireDecodeErrorObject reads the error member of a response.
 func wireDecodeErrorObject(data []byte) error {
 	e := &wireRPCError{}
-	it, err := wireObject(data)
+	it, err := wire.Object(data)
 	if err != nil {
 		return err
 	}
-	for it.next() {
-		switch string(it.key) {
+	for it.Next() {
+		switch string(it.Key) {
 		case "code":
-			err = wireUnmarshalWith(&e.Code, it.value, wireDecodeInt64)
+			err = wire.UnmarshalWith(&e.Code, it.Value, wire.DecodeInt64)
 		case "message":
-			err = wireUnmarshalWith(&e.Message, it.value, wireDecodeString)
+			err = wire.UnmarshalWith(&e.Message, it.Value, wire.DecodeString)
 		case "data":
-			e.Data = append(json.RawMessage(nil), it.value...)
+			e.Data = append(json.RawMessage(nil), it.Value...)
 		}
 		if err != nil {
-			return wireAtKey(wireAtKey(err, string(it.key)), "error")
+			return wire.AtKey(wire.AtKey(err, string(it.Key)), "error")
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return e
 }

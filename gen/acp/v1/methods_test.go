@@ -3,6 +3,7 @@ package acp_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,7 +114,7 @@ const wireForkRequest = `{"jsonrpc":"2.0","id":9,"method":"session/fork","params
 // the member at fault (acptest.RunMessageErrors); a message of another
 // shape does not decode as a Request; bad params name their member.
 func TestMessageErrors(t *testing.T) {
-	acptest.RunMessageErrors(t, rpc(), "*acp.DecodeError")
+	acptest.RunMessageErrors(t, rpc(), fmt.Sprintf("%T", (*acp.DecodeError)(nil)))
 	var req acp.Request
 	if err := json.Unmarshal([]byte(`{"jsonrpc":"2.0","method":"session/cancel"}`), &req); err == nil || !strings.Contains(err.Error(), "expected a request, got a notification") {
 		t.Errorf("a notification decodes as a Request: %v", err)

@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // The agent process as a message transport: a program that only forwards
@@ -81,7 +83,7 @@ func (p *AgentProcess) ReadMessage() ([]byte, error) {
 			l.err = fmt.Errorf("agent process %d: a message longer than %d bytes", p.Pid(), l.max)
 			return nil, l.err
 		}
-		if line = wireTrimNewline(line); wireSkipSpace(line, 0) < len(line) {
+		if line = wireTrimNewline(line); wire.SkipSpace(line, 0) < len(line) {
 			return line, nil
 		}
 	}

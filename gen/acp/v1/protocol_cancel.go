@@ -5,6 +5,8 @@ package acp
 import (
 	"encoding/json"
 	"strconv"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // ACP's cancellation, on the engine's dispatch point (jsonrpc_dispatch.go).
@@ -33,7 +35,7 @@ func (p wirePromptCancel) requestGroup(method string, params json.RawMessage) st
 	if method != p.request || method == "" {
 		return ""
 	}
-	session, _, _ := wireMember(params, "sessionId")
+	session, _, _ := wire.Member(params, "sessionId")
 	return string(session)
 }
 
@@ -42,12 +44,12 @@ func (p wirePromptCancel) requestGroup(method string, params json.RawMessage) st
 func (p wirePromptCancel) notificationArrived(c *wireConn, method string, params json.RawMessage) bool {
 	switch {
 	case method == wireCancelRequest:
-		if id, found, err := wireMember(params, "requestId"); err == nil && found {
+		if id, found, err := wire.Member(params, "requestId"); err == nil && found {
 			c.cancelIncoming(id)
 		}
 		return true
 	case method == p.notification && method != "":
-		if session, found, _ := wireMember(params, "sessionId"); found {
+		if session, found, _ := wire.Member(params, "sessionId"); found {
 			c.cancelGroup(string(session))
 		}
 	}

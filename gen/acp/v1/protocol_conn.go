@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // The typed protocol surface rests on this file: Conn wraps the connection
@@ -160,7 +162,7 @@ func (c Conn) CallExtension(ctx context.Context, method string, params json.RawM
 	if !wireIsExtension(method) {
 		return nil, fmt.Errorf("extension method %q does not start with \"_\"", method)
 	}
-	if params != nil && wireValidate(params) != nil {
+	if params != nil && wire.Validate(params) != nil {
 		return nil, &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
 	result, err := c.engine.call(ctx, method, params)
@@ -172,7 +174,7 @@ func (c Conn) NotifyExtension(ctx context.Context, method string, params json.Ra
 	if !wireIsExtension(method) {
 		return fmt.Errorf("extension method %q does not start with \"_\"", method)
 	}
-	if params != nil && wireValidate(params) != nil {
+	if params != nil && wire.Validate(params) != nil {
 		return &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
 	return c.engine.notify(ctx, method, params)
@@ -273,7 +275,7 @@ func wireServeExtensionNotification[P any, PP wireParams[P]](h func(context.Cont
 // wireDecodeParams decodes a message's params into a new P. A decode
 // error becomes an invalid-params error response naming the JSON path.
 func wireDecodeParams[P any, PP wireParams[P]](raw json.RawMessage) (PP, error) {
-	if len(raw) == 0 || wireIsNull(raw) {
+	if len(raw) == 0 || wire.IsNull(raw) {
 		raw = json.RawMessage("{}")
 	}
 	params := PP(new(P))

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // The method tables route a JSON-RPC message to the Go type of its params
@@ -47,7 +49,7 @@ func (m Method) DecodeParams(params []byte) (any, error) {
 	if m.decodeParams == nil {
 		return nil, m.unknown(m.Notification)
 	}
-	if len(params) == 0 || wireIsNull(params) {
+	if len(params) == 0 || wire.IsNull(params) {
 		params = []byte("{}")
 	}
 	return m.decodeParams(params)
@@ -86,7 +88,7 @@ func (e *UnknownMethodError) Error() string {
 	if e.Notification {
 		kind = "notification"
 	}
-	msg := "unknown " + string(e.Side) + " " + kind + " method " + wireQuoteExcerpt([]byte(e.Method))
+	msg := "unknown " + string(e.Side) + " " + kind + " method " + wire.QuoteExcerpt([]byte(e.Method))
 	if e.Tags != "" {
 		return msg + ": its unstable feature is off in this build (-tags " + e.Tags + ", or unstable)"
 	}

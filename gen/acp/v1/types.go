@@ -5,6 +5,7 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 	"io"
 	"os/exec"
 )
@@ -24,82 +25,82 @@ type AgentRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentRequest) decodeWire(r *wireReader) error {
+func (x *AgentRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "method")
+		return wire.MissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentRequest = []string{"id", "method", "params"}
 
 func (*AgentRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentRequest, name)
+	return wire.Declares(wireMembersOfAgentRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -136,167 +137,167 @@ type AgentRequestParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
-var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "content", "path", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+var choiceAgentRequestParams = wire.NewChoice[AgentRequestParamsValue]("AgentRequestParams", wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "content", "path", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsWriteTextFileRequest)
 		if err := (*WriteTextFileRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"sessionId", "path", "content"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "limit", "line", "path", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"sessionId", "path", "content"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "limit", "line", "path", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsReadTextFileRequest)
 		if err := (*ReadTextFileRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"sessionId", "path"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "options", "sessionId", "toolCall"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"sessionId", "path"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "options", "sessionId", "toolCall"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsRequestPermissionRequest)
 		if err := (*RequestPermissionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        2,
-	required:     []string{"sessionId", "toolCall", "options"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        2,
+	Required:     []string{"sessionId", "toolCall", "options"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateTerminalRequest)
 		if err := (*CreateTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        3,
-	required:     []string{"sessionId", "command"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        3,
+	Required:     []string{"sessionId", "command"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId", "terminalId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsTerminalOutputRequest)
 		if err := (*TerminalOutputRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        4,
-	required:     []string{"sessionId", "terminalId"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        4,
+	Required:     []string{"sessionId", "terminalId"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId", "terminalId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsReleaseTerminalRequest)
 		if err := (*ReleaseTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        5,
-	required:     []string{"sessionId", "terminalId"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        5,
+	Required:     []string{"sessionId", "terminalId"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId", "terminalId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsWaitForTerminalExitRequest)
 		if err := (*WaitForTerminalExitRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        6,
-	required:     []string{"sessionId", "terminalId"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        6,
+	Required:     []string{"sessionId", "terminalId"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId", "terminalId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsKillTerminalRequest)
 		if err := (*KillTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        7,
-	required:     []string{"sessionId", "terminalId"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        7,
+	Required:     []string{"sessionId", "terminalId"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateElicitationRequest)
 		if err := (*CreateElicitationRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        8,
-	required:     []string{"message"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        8,
+	Required:     []string{"message"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        10,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        10,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentRequestParams) decodeWire(r *wireReader) error {
+func (x *AgentRequestParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentRequestParams", known)
+func (x *AgentRequestParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentRequestParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentRequestParams", pos, err, known)
+		r.Remember("AgentRequestParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentRequestParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentRequestParams.decode(r, known)
+	v, err := choiceAgentRequestParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -306,7 +307,7 @@ func (x *AgentRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) er
 
 func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentRequestParams: no variant set")
+		return nil, wire.EncodeErrorf("AgentRequestParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -325,7 +326,7 @@ type AgentRequestParamsWriteTextFileRequest WriteTextFileRequest
 
 func (x *AgentRequestParamsWriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsWriteTextFileRequest")
+		return nil, wire.NilVariant("AgentRequestParamsWriteTextFileRequest")
 	}
 	return (*WriteTextFileRequest)(x).appendJSON(buf)
 }
@@ -352,7 +353,7 @@ type AgentRequestParamsReadTextFileRequest ReadTextFileRequest
 
 func (x *AgentRequestParamsReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsReadTextFileRequest")
+		return nil, wire.NilVariant("AgentRequestParamsReadTextFileRequest")
 	}
 	return (*ReadTextFileRequest)(x).appendJSON(buf)
 }
@@ -383,7 +384,7 @@ type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsRequestPermissionRequest")
+		return nil, wire.NilVariant("AgentRequestParamsRequestPermissionRequest")
 	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
@@ -418,7 +419,7 @@ type AgentRequestParamsCreateTerminalRequest CreateTerminalRequest
 
 func (x *AgentRequestParamsCreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsCreateTerminalRequest")
+		return nil, wire.NilVariant("AgentRequestParamsCreateTerminalRequest")
 	}
 	return (*CreateTerminalRequest)(x).appendJSON(buf)
 }
@@ -445,7 +446,7 @@ type AgentRequestParamsTerminalOutputRequest TerminalOutputRequest
 
 func (x *AgentRequestParamsTerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsTerminalOutputRequest")
+		return nil, wire.NilVariant("AgentRequestParamsTerminalOutputRequest")
 	}
 	return (*TerminalOutputRequest)(x).appendJSON(buf)
 }
@@ -478,7 +479,7 @@ type AgentRequestParamsReleaseTerminalRequest ReleaseTerminalRequest
 
 func (x *AgentRequestParamsReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsReleaseTerminalRequest")
+		return nil, wire.NilVariant("AgentRequestParamsReleaseTerminalRequest")
 	}
 	return (*ReleaseTerminalRequest)(x).appendJSON(buf)
 }
@@ -502,7 +503,7 @@ type AgentRequestParamsWaitForTerminalExitRequest WaitForTerminalExitRequest
 
 func (x *AgentRequestParamsWaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsWaitForTerminalExitRequest")
+		return nil, wire.NilVariant("AgentRequestParamsWaitForTerminalExitRequest")
 	}
 	return (*WaitForTerminalExitRequest)(x).appendJSON(buf)
 }
@@ -535,7 +536,7 @@ type AgentRequestParamsKillTerminalRequest KillTerminalRequest
 
 func (x *AgentRequestParamsKillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsKillTerminalRequest")
+		return nil, wire.NilVariant("AgentRequestParamsKillTerminalRequest")
 	}
 	return (*KillTerminalRequest)(x).appendJSON(buf)
 }
@@ -559,7 +560,7 @@ type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsCreateElicitationRequest")
+		return nil, wire.NilVariant("AgentRequestParamsCreateElicitationRequest")
 	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
@@ -587,7 +588,7 @@ type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsExtMethodRequest")
+		return nil, wire.NilVariant("AgentRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -633,20 +634,20 @@ type RequestIDValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestID) decodeWire(r *wireReader) error {
+func (x *RequestID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
-	negZero := r.negativeZero()
+func (x *RequestID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	negZero := r.NegativeZero()
 	x.negZero = nil
 	if err := x.decodeChoice(r, known); err != nil {
 		return err
@@ -658,40 +659,40 @@ func (x *RequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *RequestID) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *RequestID) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '"':
 		v := new(RequestIDStr)
-		if err := wireDecodeString((*string)(v), r); err != nil {
+		if err := wire.DecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(RequestIDNumber)
-		if err := wireDecodeInt64((*int64)(v), r); err != nil {
+		if err := wire.DecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(RequestIDNull)
-		if err := wireDecodeNull(r); err != nil {
+		if err := wire.DecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("RequestID (string or number or null)")
+	return r.KindError("RequestID (string or number or null)")
 }
 
 func (x *RequestID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestID: no variant set")
+		return nil, wire.EncodeErrorf("RequestID: no variant set")
 	}
 	if x.Value == x.negZero {
-		return wireAppendNegativeZero(buf, x.Value.appendJSON)
+		return wire.AppendNegativeZero(buf, x.Value.appendJSON)
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -719,9 +720,9 @@ type RequestIDNumber int64
 
 func (x *RequestIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIDNumber")
+		return nil, wire.NilVariant("RequestIDNumber")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*RequestIDNumber) isRequestID() {}
@@ -739,9 +740,9 @@ type RequestIDStr string
 
 func (x *RequestIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIDStr")
+		return nil, wire.NilVariant("RequestIDStr")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*RequestIDStr) isRequestID() {}
@@ -771,89 +772,89 @@ type WriteTextFileRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WriteTextFileRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *WriteTextFileRequest) decodeWire(r *wireReader) error {
+func (x *WriteTextFileRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *WriteTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *WriteTextFileRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = WriteTextFileRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "path":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Path, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Path, r)
 			}
 		case "content":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "sessionId", "path", "content")
+		return wire.MissingOf(seen, 0x7, "sessionId", "path", "content")
 	}
 	return nil
 }
 
 func (x *WriteTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *WriteTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = wire.AppendString(&x.Path, wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfWriteTextFileRequest = []string{"_meta", "content", "path", "sessionId"}
 
 func (*WriteTextFileRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfWriteTextFileRequest, name)
+	return wire.Declares(wireMembersOfWriteTextFileRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x WriteTextFileRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionID: A unique identifier for a conversation session between a client and agent.
@@ -868,20 +869,20 @@ type SessionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ReadTextFileRequest: Request to read content from a text file.
@@ -905,100 +906,100 @@ type ReadTextFileRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReadTextFileRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ReadTextFileRequest) decodeWire(r *wireReader) error {
+func (x *ReadTextFileRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReadTextFileRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ReadTextFileRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ReadTextFileRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "path":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Path, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Path, r)
 			}
 		case "line":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Line, r, wireDecodeUint32)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Line, r, wire.DecodeUint32)
 			}
 		case "limit":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Limit, r, wireDecodeUint32)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Limit, r, wire.DecodeUint32)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "path")
+		return wire.MissingOf(seen, 0x3, "sessionId", "path")
 	}
 	return nil
 }
 
 func (x *ReadTextFileRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReadTextFileRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = wire.AppendString(&x.Path, wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
 	if x.Line != nil {
-		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
-			return nil, wireAtKey(err, "line")
+		if buf, err = wire.AppendUint32(x.Line, wire.AppendKey(buf, open, "\"line\":")); err != nil {
+			return nil, wire.AtKey(err, "line")
 		}
 	}
 	if x.Limit != nil {
-		if buf, err = wireAppendUint32(x.Limit, wireAppendKey(buf, open, "\"limit\":")); err != nil {
-			return nil, wireAtKey(err, "limit")
+		if buf, err = wire.AppendUint32(x.Limit, wire.AppendKey(buf, open, "\"limit\":")); err != nil {
+			return nil, wire.AtKey(err, "limit")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfReadTextFileRequest = []string{"_meta", "limit", "line", "path", "sessionId"}
 
 func (*ReadTextFileRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfReadTextFileRequest, name)
+	return wire.Declares(wireMembersOfReadTextFileRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ReadTextFileRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // RequestPermissionRequest: Request for user permission to execute a tool call.
@@ -1024,93 +1025,93 @@ type RequestPermissionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
+func (x *RequestPermissionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCall":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.ToolCall.decodeWire(r)
 			}
 		case "options":
-			if it.once(&seen, 2) {
-				err = wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "sessionId", "toolCall", "options")
+		return wire.MissingOf(seen, 0x7, "sessionId", "toolCall", "options")
 	}
 	return nil
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.ToolCall.appendJSON(wireAppendKey(buf, open, "\"toolCall\":")); err != nil {
-		return nil, wireAtKey(err, "toolCall")
+	if buf, err = x.ToolCall.appendJSON(wire.AppendKey(buf, open, "\"toolCall\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCall")
 	}
 	if x.Options != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "options")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "options")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"options\":[]")
+		buf = wire.AppendKey(buf, open, "\"options\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionRequest = []string{"_meta", "options", "sessionId", "toolCall"}
 
 func (*RequestPermissionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionRequest, name)
+	return wire.Declares(wireMembersOfRequestPermissionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallUpdate: An update to an existing tool call.
@@ -1152,147 +1153,147 @@ type ToolCallUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
+func (x *ToolCallUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "toolCallId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ToolCallID.decodeWire(r)
 			}
 		case "kind":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Kind, r, (*ToolKind).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Status, r, (*ToolCallStatus).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "title":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "name":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Name, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Name, r, wire.DecodeString)
 			}
 		case "content":
-			if it.once(&seen, 5) {
-				wireLenientSliceOrNull(&x.Content, r, true, (*ToolCallContent).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientSliceOrNull(&x.Content, r, true, (*ToolCallContent).decodeWire)
 			}
 		case "locations":
-			if it.once(&seen, 6) {
-				wireLenientSliceOrNull(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
+			if it.Once(&seen, 6) {
+				wire.LenientSliceOrNull(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
 			}
 		case "rawInput":
-			if it.once(&seen, 7) {
-				wireLenient(&x.RawInput, r, wireDecodeRaw)
+			if it.Once(&seen, 7) {
+				wire.Lenient(&x.RawInput, r, wire.DecodeRaw)
 			}
 		case "rawOutput":
-			if it.once(&seen, 8) {
-				wireLenient(&x.RawOutput, r, wireDecodeRaw)
+			if it.Once(&seen, 8) {
+				wire.Lenient(&x.RawOutput, r, wire.DecodeRaw)
 			}
 		case "_meta":
-			if it.once(&seen, 9) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 9) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "toolCallId")
+		return wire.MissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-		return nil, wireAtKey(err, "toolCallId")
+	if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCallId")
 	}
 	if x.Kind != nil {
-		if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
-			return nil, wireAtKey(err, "kind")
+		if buf, err = x.Kind.appendJSON(wire.AppendKey(buf, open, "\"kind\":")); err != nil {
+			return nil, wire.AtKey(err, "kind")
 		}
 	}
 	if x.Status != nil {
-		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-			return nil, wireAtKey(err, "status")
+		if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+			return nil, wire.AtKey(err, "status")
 		}
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Name != nil {
-		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-			return nil, wireAtKey(err, "name")
+		if buf, err = wire.AppendString(x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+			return nil, wire.AtKey(err, "name")
 		}
 	}
 	if x.Content != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
-			return nil, wireAtKey(err, "content")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if x.Locations != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
-			return nil, wireAtKey(err, "locations")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "locations")
 		}
 	}
 	if len(x.RawInput) > 0 {
-		if buf, err = wireAppendRaw(&x.RawInput, wireAppendKey(buf, open, "\"rawInput\":")); err != nil {
-			return nil, wireAtKey(err, "rawInput")
+		if buf, err = wire.AppendRaw(&x.RawInput, wire.AppendKey(buf, open, "\"rawInput\":")); err != nil {
+			return nil, wire.AtKey(err, "rawInput")
 		}
 	}
 	if len(x.RawOutput) > 0 {
-		if buf, err = wireAppendRaw(&x.RawOutput, wireAppendKey(buf, open, "\"rawOutput\":")); err != nil {
-			return nil, wireAtKey(err, "rawOutput")
+		if buf, err = wire.AppendRaw(&x.RawOutput, wire.AppendKey(buf, open, "\"rawOutput\":")); err != nil {
+			return nil, wire.AtKey(err, "rawOutput")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallUpdate = []string{"_meta", "content", "kind", "locations", "name", "rawInput", "rawOutput", "status", "title", "toolCallId"}
 
 func (*ToolCallUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallUpdate, name)
+	return wire.Declares(wireMembersOfToolCallUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallID: Unique identifier for a tool call within a session.
@@ -1300,20 +1301,20 @@ type ToolCallID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *ToolCallID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *ToolCallID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolKind: Categories of tools that can be invoked.
@@ -1360,11 +1361,11 @@ func (x ToolKind) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolKind) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *ToolKind) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1390,18 +1391,18 @@ func (x *ToolKind) decodeWire(r *wireReader) error {
 	case "other":
 		*x = ToolKindOther
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "ToolKind", wireQuoteExcerpt(s), "\"read\", \"edit\", \"delete\", \"move\", \"search\", \"execute\", \"think\", \"fetch\", \"switch_mode\", \"other\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "ToolKind", wire.QuoteExcerpt(s), "\"read\", \"edit\", \"delete\", \"move\", \"search\", \"execute\", \"think\", \"fetch\", \"switch_mode\", \"other\"")
 	}
 	return nil
 }
 
 func (x *ToolKind) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolKind) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallStatus: Execution status of a tool call.
@@ -1436,11 +1437,11 @@ func (x ToolCallStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *ToolCallStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1454,18 +1455,18 @@ func (x *ToolCallStatus) decodeWire(r *wireReader) error {
 	case "failed":
 		*x = ToolCallStatusFailed
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "ToolCallStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\", \"failed\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "ToolCallStatus", wire.QuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\", \"failed\"")
 	}
 	return nil
 }
 
 func (x *ToolCallStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallContent: Content produced by a tool call.
@@ -1498,32 +1499,32 @@ type ToolCallContentValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallContent) decodeWire(r *wireReader) error {
+func (x *ToolCallContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ToolCallContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "content":
@@ -1548,20 +1549,20 @@ func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "ToolCallContent", "type", wireQuoteExcerpt(tag), "\"content\", \"diff\", \"terminal\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "ToolCallContent", "type", wire.QuoteExcerpt(tag), "\"content\", \"diff\", \"terminal\"")
 	}
 }
 
 func (x *ToolCallContent) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ToolCallContent: no variant set")
+		return nil, wire.EncodeErrorf("ToolCallContent: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ToolCallContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ToolCallContent: no variant set")
+		return nil, wire.EncodeErrorf("ToolCallContent: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1576,17 +1577,17 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentVariant Content
 
 func (x *ToolCallContentVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentVariant")
+		return nil, wire.NilVariant("ToolCallContentVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"content\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"content\"")
 	return (*Content)(x).appendMembers(buf, open)
 }
 
@@ -1608,17 +1609,17 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentDiff")
+		return nil, wire.NilVariant("ToolCallContentDiff")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"diff\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"diff\"")
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
@@ -1646,17 +1647,17 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentTerminal")
+		return nil, wire.NilVariant("ToolCallContentTerminal")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
@@ -1710,32 +1711,32 @@ type ContentBlockValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentBlock) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ContentBlock) decodeWire(r *wireReader) error {
+func (x *ContentBlock) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ContentBlock) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "text":
@@ -1774,20 +1775,20 @@ func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "ContentBlock", "type", wireQuoteExcerpt(tag), "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "ContentBlock", "type", wire.QuoteExcerpt(tag), "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
 }
 
 func (x *ContentBlock) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ContentBlock: no variant set")
+		return nil, wire.EncodeErrorf("ContentBlock: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ContentBlock) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ContentBlock: no variant set")
+		return nil, wire.EncodeErrorf("ContentBlock: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1805,17 +1806,17 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockText")
+		return nil, wire.NilVariant("ContentBlockText")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
@@ -1839,17 +1840,17 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockImage")
+		return nil, wire.NilVariant("ContentBlockImage")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"image\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"image\"")
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
@@ -1873,17 +1874,17 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockAudio")
+		return nil, wire.NilVariant("ContentBlockAudio")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"audio\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"audio\"")
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
@@ -1907,17 +1908,17 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockResourceLink")
+		return nil, wire.NilVariant("ContentBlockResourceLink")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"resource_link\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"resource_link\"")
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
@@ -1943,17 +1944,17 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockResource")
+		return nil, wire.NilVariant("ContentBlockResource")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"resource\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"resource\"")
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
@@ -1986,88 +1987,88 @@ type Annotations struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Annotations) decodeWire(r *wireReader) error {
+func (x *Annotations) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Annotations) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Annotations{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "audience":
-			if it.once(&seen, 0) {
-				wireLenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
 			}
 		case "lastModified":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.LastModified, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.LastModified, r, wire.DecodeString)
 			}
 		case "priority":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Priority, r, wireDecodeFloat64)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Priority, r, wire.DecodeFloat64)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Audience != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
-			return nil, wireAtKey(err, "audience")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "audience")
 		}
 	}
 	if x.LastModified != nil {
-		if buf, err = wireAppendString(x.LastModified, wireAppendKey(buf, open, "\"lastModified\":")); err != nil {
-			return nil, wireAtKey(err, "lastModified")
+		if buf, err = wire.AppendString(x.LastModified, wire.AppendKey(buf, open, "\"lastModified\":")); err != nil {
+			return nil, wire.AtKey(err, "lastModified")
 		}
 	}
 	if x.Priority != nil {
-		if buf, err = wireAppendFloat64(x.Priority, wireAppendKey(buf, open, "\"priority\":")); err != nil {
-			return nil, wireAtKey(err, "priority")
+		if buf, err = wire.AppendFloat64(x.Priority, wire.AppendKey(buf, open, "\"priority\":")); err != nil {
+			return nil, wire.AtKey(err, "priority")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAnnotations = []string{"_meta", "audience", "lastModified", "priority"}
 
 func (*Annotations) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAnnotations, name)
+	return wire.Declares(wireMembersOfAnnotations, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2091,11 +2092,11 @@ func (x Role) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Role) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Role) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *Role) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2105,18 +2106,18 @@ func (x *Role) decodeWire(r *wireReader) error {
 	case "user":
 		*x = RoleUser
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "Role", wireQuoteExcerpt(s), "\"assistant\", \"user\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "Role", wire.QuoteExcerpt(s), "\"assistant\", \"user\"")
 	}
 	return nil
 }
 
 func (x *Role) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Role) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TextContent: Text provided to or from an LLM.
@@ -2134,84 +2135,84 @@ type TextContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TextContent) decodeWire(r *wireReader) error {
+func (x *TextContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TextContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TextContent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "annotations":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "text":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Text, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Text, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x2 != 0x2 {
-		return wireMissingOf(seen, 0x2, "text")
+		return wire.MissingOf(seen, 0x2, "text")
 	}
 	return nil
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-		return nil, wireAtKey(err, "text")
+	if buf, err = wire.AppendString(&x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+		return nil, wire.AtKey(err, "text")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTextContent = []string{"_meta", "annotations", "text"}
 
 func (*TextContent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTextContent, name)
+	return wire.Declares(wireMembersOfTextContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ImageContent: An image provided to or from an LLM.
@@ -2233,100 +2234,100 @@ type ImageContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ImageContent) decodeWire(r *wireReader) error {
+func (x *ImageContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ImageContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ImageContent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "annotations":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "data":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Data, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.MimeType, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.MimeType, r)
 			}
 		case "uri":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.URI, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.URI, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x6 != 0x6 {
-		return wireMissingOf(seen, 0x6, "data", "mimeType")
+		return wire.MissingOf(seen, 0x6, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-		return nil, wireAtKey(err, "data")
+	if buf, err = wire.AppendString(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+		return nil, wire.AtKey(err, "data")
 	}
-	if buf, err = wireAppendString(&x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-		return nil, wireAtKey(err, "mimeType")
+	if buf, err = wire.AppendString(&x.MimeType, wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+		return nil, wire.AtKey(err, "mimeType")
 	}
 	if x.URI != nil {
-		if buf, err = wireAppendString(x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-			return nil, wireAtKey(err, "uri")
+		if buf, err = wire.AppendString(x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+			return nil, wire.AtKey(err, "uri")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfImageContent = []string{"_meta", "annotations", "data", "mimeType", "uri"}
 
 func (*ImageContent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfImageContent, name)
+	return wire.Declares(wireMembersOfImageContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2346,91 +2347,91 @@ type AudioContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AudioContent) decodeWire(r *wireReader) error {
+func (x *AudioContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AudioContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AudioContent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "annotations":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "data":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Data, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.MimeType, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.MimeType, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x6 != 0x6 {
-		return wireMissingOf(seen, 0x6, "data", "mimeType")
+		return wire.MissingOf(seen, 0x6, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-		return nil, wireAtKey(err, "data")
+	if buf, err = wire.AppendString(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+		return nil, wire.AtKey(err, "data")
 	}
-	if buf, err = wireAppendString(&x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-		return nil, wireAtKey(err, "mimeType")
+	if buf, err = wire.AppendString(&x.MimeType, wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+		return nil, wire.AtKey(err, "mimeType")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAudioContent = []string{"_meta", "annotations", "data", "mimeType"}
 
 func (*AudioContent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAudioContent, name)
+	return wire.Declares(wireMembersOfAudioContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ResourceLink: A resource that the server is capable of reading, included in a prompt or tool call result.
@@ -2458,127 +2459,127 @@ type ResourceLink struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ResourceLink) decodeWire(r *wireReader) error {
+func (x *ResourceLink) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ResourceLink) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ResourceLink{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "annotations":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "mimeType":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.MimeType, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.MimeType, r, wire.DecodeString)
 			}
 		case "name":
-			if it.once(&seen, 3) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 3) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "size":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Size, r, wireDecodeInt64)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Size, r, wire.DecodeInt64)
 			}
 		case "title":
-			if it.once(&seen, 5) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 5) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "uri":
-			if it.once(&seen, 6) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 6) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if it.once(&seen, 7) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 7) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x48 != 0x48 {
-		return wireMissingOf(seen, 0x48, "name", "uri")
+		return wire.MissingOf(seen, 0x48, "name", "uri")
 	}
 	return nil
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.MimeType != nil {
-		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = wire.AppendString(x.MimeType, wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Size != nil {
-		if buf, err = wireAppendInt64(x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
-			return nil, wireAtKey(err, "size")
+		if buf, err = wire.AppendInt64(x.Size, wire.AppendKey(buf, open, "\"size\":")); err != nil {
+			return nil, wire.AtKey(err, "size")
 		}
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfResourceLink = []string{"_meta", "annotations", "description", "mimeType", "name", "size", "title", "uri"}
 
 func (*ResourceLink) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResourceLink, name)
+	return wire.Declares(wireMembersOfResourceLink, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -2603,50 +2604,50 @@ type EmbeddedResourceResourceValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
+func (x *EmbeddedResourceResource) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EmbeddedResourceResource) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("EmbeddedResourceResource", known)
+func (x *EmbeddedResourceResource) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("EmbeddedResourceResource", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("EmbeddedResourceResource", pos, err, known)
+		r.Remember("EmbeddedResourceResource", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *EmbeddedResourceResource) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysEmbeddedResourceResourceO)
+		mask, err := look.HasMembers(keysEmbeddedResourceResourceO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(EmbeddedResourceResourceTextResourceContents)
 				err := (*TextResourceContents)(v).decodeObject(r, known)
 				if err == nil {
@@ -2660,7 +2661,7 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownS
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(EmbeddedResourceResourceBlobResourceContents)
 				err := (*BlobResourceContents)(v).decodeObject(r, known)
 				if err == nil {
@@ -2675,21 +2676,21 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownS
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
+		return wire.Errorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
 	}
-	return r.kindError("EmbeddedResourceResource (object)")
+	return r.KindError("EmbeddedResourceResource (object)")
 }
 
 func (x *EmbeddedResourceResource) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("EmbeddedResourceResource: no variant set")
+		return nil, wire.EncodeErrorf("EmbeddedResourceResource: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("EmbeddedResourceResource: no variant set")
+		return nil, wire.EncodeErrorf("EmbeddedResourceResource: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -2705,14 +2706,14 @@ type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
@@ -2736,14 +2737,14 @@ type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
@@ -2777,91 +2778,91 @@ type TextResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TextResourceContents) decodeWire(r *wireReader) error {
+func (x *TextResourceContents) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TextResourceContents) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TextResourceContents{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "mimeType":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.MimeType, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.MimeType, r, wire.DecodeString)
 			}
 		case "text":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Text, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Text, r)
 			}
 		case "uri":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x6 != 0x6 {
-		return wireMissingOf(seen, 0x6, "text", "uri")
+		return wire.MissingOf(seen, 0x6, "text", "uri")
 	}
 	return nil
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MimeType != nil {
-		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = wire.AppendString(x.MimeType, wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
-	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-		return nil, wireAtKey(err, "text")
+	if buf, err = wire.AppendString(&x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+		return nil, wire.AtKey(err, "text")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTextResourceContents = []string{"_meta", "mimeType", "text", "uri"}
 
 func (*TextResourceContents) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTextResourceContents, name)
+	return wire.Declares(wireMembersOfTextResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -2881,91 +2882,91 @@ type BlobResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BlobResourceContents) decodeWire(r *wireReader) error {
+func (x *BlobResourceContents) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BlobResourceContents) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BlobResourceContents{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "blob":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Blob, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Blob, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MimeType, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.MimeType, r, wire.DecodeString)
 			}
 		case "uri":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x5 != 0x5 {
-		return wireMissingOf(seen, 0x5, "blob", "uri")
+		return wire.MissingOf(seen, 0x5, "blob", "uri")
 	}
 	return nil
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Blob, wireAppendKey(buf, open, "\"blob\":")); err != nil {
-		return nil, wireAtKey(err, "blob")
+	if buf, err = wire.AppendString(&x.Blob, wire.AppendKey(buf, open, "\"blob\":")); err != nil {
+		return nil, wire.AtKey(err, "blob")
 	}
 	if x.MimeType != nil {
-		if buf, err = wireAppendString(x.MimeType, wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = wire.AppendString(x.MimeType, wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBlobResourceContents = []string{"_meta", "blob", "mimeType", "uri"}
 
 func (*BlobResourceContents) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBlobResourceContents, name)
+	return wire.Declares(wireMembersOfBlobResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -2983,84 +2984,84 @@ type EmbeddedResource struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EmbeddedResource) decodeWire(r *wireReader) error {
+func (x *EmbeddedResource) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *EmbeddedResource) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = EmbeddedResource{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "annotations":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "resource":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Resource.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x2 != 0x2 {
-		return wireMissingOf(seen, 0x2, "resource")
+		return wire.MissingOf(seen, 0x2, "resource")
 	}
 	return nil
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if buf, err = x.Resource.appendJSON(wireAppendKey(buf, open, "\"resource\":")); err != nil {
-		return nil, wireAtKey(err, "resource")
+	if buf, err = x.Resource.appendJSON(wire.AppendKey(buf, open, "\"resource\":")); err != nil {
+		return nil, wire.AtKey(err, "resource")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfEmbeddedResource = []string{"_meta", "annotations", "resource"}
 
 func (*EmbeddedResource) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfEmbeddedResource, name)
+	return wire.Declares(wireMembersOfEmbeddedResource, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3076,75 +3077,75 @@ type Content struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Content) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Content) decodeWire(r *wireReader) error {
+func (x *Content) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Content) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Content{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "content")
+		return wire.MissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfContent = []string{"_meta", "content"}
 
 func (*Content) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfContent, name)
+	return wire.Declares(wireMembersOfContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Content) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Diff: A diff representing file modifications.
@@ -3170,91 +3171,91 @@ type Diff struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Diff) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Diff) decodeWire(r *wireReader) error {
+func (x *Diff) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Diff) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Diff{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "path":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Path, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Path, r)
 			}
 		case "oldText":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.OldText, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.OldText, r, wire.DecodeString)
 			}
 		case "newText":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.NewText, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.NewText, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x5 != 0x5 {
-		return wireMissingOf(seen, 0x5, "path", "newText")
+		return wire.MissingOf(seen, 0x5, "path", "newText")
 	}
 	return nil
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = wire.AppendString(&x.Path, wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
 	if x.OldText != nil {
-		if buf, err = wireAppendString(x.OldText, wireAppendKey(buf, open, "\"oldText\":")); err != nil {
-			return nil, wireAtKey(err, "oldText")
+		if buf, err = wire.AppendString(x.OldText, wire.AppendKey(buf, open, "\"oldText\":")); err != nil {
+			return nil, wire.AtKey(err, "oldText")
 		}
 	}
-	if buf, err = wireAppendString(&x.NewText, wireAppendKey(buf, open, "\"newText\":")); err != nil {
-		return nil, wireAtKey(err, "newText")
+	if buf, err = wire.AppendString(&x.NewText, wire.AppendKey(buf, open, "\"newText\":")); err != nil {
+		return nil, wire.AtKey(err, "newText")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiff = []string{"_meta", "newText", "oldText", "path"}
 
 func (*Diff) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiff, name)
+	return wire.Declares(wireMembersOfDiff, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalID: Typed identifier used for terminal values on the wire.
@@ -3262,20 +3263,20 @@ type TerminalID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *TerminalID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *TerminalID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Terminal: Embed a terminal created with `terminal/create` by its id.
@@ -3297,75 +3298,75 @@ type Terminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Terminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Terminal) decodeWire(r *wireReader) error {
+func (x *Terminal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Terminal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Terminal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "terminalId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "terminalId")
+		return wire.MissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminal = []string{"_meta", "terminalId"}
 
 func (*Terminal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminal, name)
+	return wire.Declares(wireMembersOfTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -3390,84 +3391,84 @@ type ToolCallLocation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallLocation) decodeWire(r *wireReader) error {
+func (x *ToolCallLocation) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallLocation) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallLocation{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "path":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Path, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Path, r)
 			}
 		case "line":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Line, r, wireDecodeUint32)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Line, r, wire.DecodeUint32)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "path")
+		return wire.MissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Path, wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = wire.AppendString(&x.Path, wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
 	if x.Line != nil {
-		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
-			return nil, wireAtKey(err, "line")
+		if buf, err = wire.AppendUint32(x.Line, wire.AppendKey(buf, open, "\"line\":")); err != nil {
+			return nil, wire.AtKey(err, "line")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallLocation = []string{"_meta", "line", "path"}
 
 func (*ToolCallLocation) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallLocation, name)
+	return wire.Declares(wireMembersOfToolCallLocation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -3487,89 +3488,89 @@ type PermissionOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PermissionOption) decodeWire(r *wireReader) error {
+func (x *PermissionOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PermissionOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PermissionOption{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "optionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.OptionID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "kind":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Kind.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "optionId", "name", "kind")
+		return wire.MissingOf(seen, 0x7, "optionId", "name", "kind")
 	}
 	return nil
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
-		return nil, wireAtKey(err, "optionId")
+	if buf, err = x.OptionID.appendJSON(wire.AppendKey(buf, open, "\"optionId\":")); err != nil {
+		return nil, wire.AtKey(err, "optionId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
-		return nil, wireAtKey(err, "kind")
+	if buf, err = x.Kind.appendJSON(wire.AppendKey(buf, open, "\"kind\":")); err != nil {
+		return nil, wire.AtKey(err, "kind")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPermissionOption = []string{"_meta", "kind", "name", "optionId"}
 
 func (*PermissionOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPermissionOption, name)
+	return wire.Declares(wireMembersOfPermissionOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PermissionOptionID: Unique identifier for a permission option.
@@ -3577,20 +3578,20 @@ type PermissionOptionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PermissionOptionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *PermissionOptionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *PermissionOptionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOptionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PermissionOptionKind: The type of permission option being presented to the user.
@@ -3620,11 +3621,11 @@ func (x PermissionOptionKind) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PermissionOptionKind) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -3638,18 +3639,18 @@ func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
 	case "reject_always":
 		*x = PermissionOptionKindRejectAlways
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "PermissionOptionKind", wireQuoteExcerpt(s), "\"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "PermissionOptionKind", wire.QuoteExcerpt(s), "\"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\"")
 	}
 	return nil
 }
 
 func (x *PermissionOptionKind) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateTerminalRequest: Request to create a new terminal and execute a command.
@@ -3682,126 +3683,126 @@ type CreateTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateTerminalRequest) decodeWire(r *wireReader) error {
+func (x *CreateTerminalRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateTerminalRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateTerminalRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "command":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Command, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Command, r)
 			}
 		case "args":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.Args = nil
 				} else {
-					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Args, r, false, wire.DecodeString)
 				}
 			}
 		case "env":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Env = nil
 				} else {
-					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+					err = wire.DecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 				}
 			}
 		case "cwd":
-			if it.once(&seen, 4) {
-				err = wireDecodePtr(&x.Cwd, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				err = wire.DecodePtr(&x.Cwd, r, wire.DecodeString)
 			}
 		case "outputByteLimit":
-			if it.once(&seen, 5) {
-				err = wireDecodePtr(&x.OutputByteLimit, r, wireDecodeUint64)
+			if it.Once(&seen, 5) {
+				err = wire.DecodePtr(&x.OutputByteLimit, r, wire.DecodeUint64)
 			}
 		case "_meta":
-			if it.once(&seen, 6) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 6) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "command")
+		return wire.MissingOf(seen, 0x3, "sessionId", "command")
 	}
 	return nil
 }
 
 func (x *CreateTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
-		return nil, wireAtKey(err, "command")
+	if buf, err = wire.AppendString(&x.Command, wire.AppendKey(buf, open, "\"command\":")); err != nil {
+		return nil, wire.AtKey(err, "command")
 	}
 	if x.Args != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "args")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"args\":"), x.Args, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
-			return nil, wireAtKey(err, "env")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "env")
 		}
 	}
 	if x.Cwd != nil {
-		if buf, err = wireAppendString(x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-			return nil, wireAtKey(err, "cwd")
+		if buf, err = wire.AppendString(x.Cwd, wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+			return nil, wire.AtKey(err, "cwd")
 		}
 	}
 	if x.OutputByteLimit != nil {
-		if buf, err = wireAppendUint64(x.OutputByteLimit, wireAppendKey(buf, open, "\"outputByteLimit\":")); err != nil {
-			return nil, wireAtKey(err, "outputByteLimit")
+		if buf, err = wire.AppendUint64(x.OutputByteLimit, wire.AppendKey(buf, open, "\"outputByteLimit\":")); err != nil {
+			return nil, wire.AtKey(err, "outputByteLimit")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateTerminalRequest = []string{"_meta", "args", "command", "cwd", "env", "outputByteLimit", "sessionId"}
 
 func (*CreateTerminalRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateTerminalRequest, name)
+	return wire.Declares(wireMembersOfCreateTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EnvVariable: An environment variable to set when launching an MCP server.
@@ -3819,82 +3820,82 @@ type EnvVariable struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EnvVariable) decodeWire(r *wireReader) error {
+func (x *EnvVariable) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *EnvVariable) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = EnvVariable{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "value":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Value, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "value")
+		return wire.MissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = wire.AppendString(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfEnvVariable = []string{"_meta", "name", "value"}
 
 func (*EnvVariable) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfEnvVariable, name)
+	return wire.Declares(wireMembersOfEnvVariable, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalOutputRequest: Request to get the current output and status of a terminal.
@@ -3912,82 +3913,82 @@ type TerminalOutputRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalOutputRequest) decodeWire(r *wireReader) error {
+func (x *TerminalOutputRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalOutputRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalOutputRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalOutputRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *TerminalOutputRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalOutputRequest = []string{"_meta", "sessionId", "terminalId"}
 
 func (*TerminalOutputRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalOutputRequest, name)
+	return wire.Declares(wireMembersOfTerminalOutputRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ReleaseTerminalRequest: Request to release a terminal and free its resources.
@@ -4005,82 +4006,82 @@ type ReleaseTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReleaseTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ReleaseTerminalRequest) decodeWire(r *wireReader) error {
+func (x *ReleaseTerminalRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReleaseTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ReleaseTerminalRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ReleaseTerminalRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *ReleaseTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReleaseTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfReleaseTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
 
 func (*ReleaseTerminalRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfReleaseTerminalRequest, name)
+	return wire.Declares(wireMembersOfReleaseTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ReleaseTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // WaitForTerminalExitRequest: Request to wait for a terminal command to exit.
@@ -4098,82 +4099,82 @@ type WaitForTerminalExitRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WaitForTerminalExitRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *WaitForTerminalExitRequest) decodeWire(r *wireReader) error {
+func (x *WaitForTerminalExitRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *WaitForTerminalExitRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *WaitForTerminalExitRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = WaitForTerminalExitRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *WaitForTerminalExitRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfWaitForTerminalExitRequest = []string{"_meta", "sessionId", "terminalId"}
 
 func (*WaitForTerminalExitRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfWaitForTerminalExitRequest, name)
+	return wire.Declares(wireMembersOfWaitForTerminalExitRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x WaitForTerminalExitRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // KillTerminalRequest: Request to kill a terminal without releasing it.
@@ -4191,82 +4192,82 @@ type KillTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *KillTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *KillTerminalRequest) decodeWire(r *wireReader) error {
+func (x *KillTerminalRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *KillTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *KillTerminalRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = KillTerminalRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *KillTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *KillTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfKillTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
 
 func (*KillTerminalRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfKillTerminalRequest, name)
+	return wire.Declares(wireMembersOfKillTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x KillTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationRequest: Request from the agent to elicit structured user input.
@@ -4288,78 +4289,84 @@ type CreateElicitationRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationRequest{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "message":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Message, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Message, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "message")
+		return wire.MissingOf(seen, 0x1, "message")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerCreateElicitationRequest CreateElicitationRequest
+
+func (o *wireOwnerCreateElicitationRequest) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationRequest)(o).declaresMember(name)
+}
+
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
-		return nil, wireAtKey(err, "message")
+	if buf, err = wire.AppendString(&x.Message, wire.AppendKey(buf, open, "\"message\":")); err != nil {
+		return nil, wire.AtKey(err, "message")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationRequest = []string{"_meta", "message"}
 
 func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfCreateElicitationRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationRequestUnion: Request from the agent to elicit structured user input.
@@ -4389,32 +4396,32 @@ type CreateElicitationRequestUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequestUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequestUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationRequestUnion) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequestUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "mode"}, nil)
+func (x *CreateElicitationRequestUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "mode"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "mode")
+	raw, found, err := wire.TagMember(r, &tagged, "mode")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("mode")
+		return wire.Missing("mode")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "mode")
+		return wire.AtKey(err, "mode")
 	}
 	switch string(tag) {
 	case "form":
@@ -4444,14 +4451,14 @@ func (x *CreateElicitationRequestUnion) decodeObject(r *wireReader, known *wireK
 
 func (x *CreateElicitationRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *CreateElicitationRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -4466,17 +4473,17 @@ func (x *CreateElicitationRequestUnion) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationRequestForm")
+		return nil, wire.NilVariant("CreateElicitationRequestForm")
 	}
-	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"mode\":\"form\"")
+	buf = wire.AppendKey(buf, open, "\"mode\":\"form\"")
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
@@ -4498,17 +4505,17 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationURLMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationRequestURL")
+		return nil, wire.NilVariant("CreateElicitationRequestURL")
 	}
-	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
+	buf = wire.AppendKey(buf, open, "\"mode\":\"url\"")
 	return (*ElicitationURLMode)(x).appendMembers(buf, open)
 }
 
@@ -4543,51 +4550,51 @@ type CreateElicitationRequestOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequestOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationRequestOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationRequestOther")
+		return nil, wire.NilVariant("CreateElicitationRequestOther")
 	}
 	switch x.Mode {
 	case "", "form", "url":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
 	}
-	buf = wireAppendKey(buf, open, "\"mode\":")
-	buf = wireAppendQuoted(buf, x.Mode)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"mode\":")
+	buf = wire.AppendQuoted(buf, x.Mode)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationRequestOther = []string{"mode"}
 
 func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationRequestOther, name)
+	return wire.Declares(wireMembersOfCreateElicitationRequestOther, name)
 }
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestUnion() {}
@@ -4617,75 +4624,75 @@ type ElicitationSessionScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
+func (x *ElicitationSessionScope) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationSessionScope) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationSessionScope{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.ToolCallID != nil {
-		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-			return nil, wireAtKey(err, "toolCallId")
+		if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+			return nil, wire.AtKey(err, "toolCallId")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationSessionScope = []string{"sessionId", "toolCallId"}
 
 func (*ElicitationSessionScope) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationSessionScope, name)
+	return wire.Declares(wireMembersOfElicitationSessionScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -4700,66 +4707,66 @@ type ElicitationRequestScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
+func (x *ElicitationRequestScope) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationRequestScope) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationRequestScope{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requestId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.RequestID.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "requestId")
+		return wire.MissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
-		return nil, wireAtKey(err, "requestId")
+	if buf, err = x.RequestID.appendJSON(wire.AppendKey(buf, open, "\"requestId\":")); err != nil {
+		return nil, wire.AtKey(err, "requestId")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationRequestScope = []string{"requestId"}
 
 func (*ElicitationRequestScope) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationRequestScope, name)
+	return wire.Declares(wireMembersOfElicitationRequestScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -4792,114 +4799,114 @@ type ElicitationSchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationSchema) decodeWire(r *wireReader) error {
+func (x *ElicitationSchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationSchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationSchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "type":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.Type, r, (*ElicitationSchemaType).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.Type, r, (*ElicitationSchemaType).decodeWire)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "properties":
-			if it.once(&seen, 2) {
-				err = wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			}
 		case "required":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Required = nil
 				} else {
-					err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Required, r, false, wire.DecodeString)
 				}
 			}
 		case "description":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Type != nil {
-		if buf, err = x.Type.appendJSON(wireAppendKey(buf, open, "\"type\":")); err != nil {
-			return nil, wireAtKey(err, "type")
+		if buf, err = x.Type.appendJSON(wire.AppendKey(buf, open, "\"type\":")); err != nil {
+			return nil, wire.AtKey(err, "type")
 		}
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Properties != nil {
-		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
-			return nil, wireAtKey(err, "properties")
+		if buf, err = wire.AppendMap(wire.AppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "properties")
 		}
 	}
 	if x.Required != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"required\":"), x.Required, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "required")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"required\":"), x.Required, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "required")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationSchema = []string{"_meta", "description", "properties", "required", "title", "type"}
 
 func (*ElicitationSchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationSchema, name)
+	return wire.Declares(wireMembersOfElicitationSchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -4921,11 +4928,11 @@ func (x ElicitationSchemaType) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *ElicitationSchemaType) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -4933,18 +4940,18 @@ func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
 	case "object":
 		*x = ElicitationSchemaTypeObject
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "ElicitationSchemaType", wireQuoteExcerpt(s), "\"object\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "ElicitationSchemaType", wire.QuoteExcerpt(s), "\"object\"")
 	}
 	return nil
 }
 
 func (x *ElicitationSchemaType) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationPropertySchema: Property schema for elicitation form fields.
@@ -4977,32 +4984,32 @@ type ElicitationPropertySchemaValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
+func (x *ElicitationPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ElicitationPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
@@ -5053,14 +5060,14 @@ func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnown
 
 func (x *ElicitationPropertySchema) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationPropertySchema: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationPropertySchema: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ElicitationPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationPropertySchema: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationPropertySchema: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -5075,17 +5082,17 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaString")
+		return nil, wire.NilVariant("ElicitationPropertySchemaString")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5107,17 +5114,17 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaNumber")
+		return nil, wire.NilVariant("ElicitationPropertySchemaNumber")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"number\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"number\"")
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5139,17 +5146,17 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaInteger")
+		return nil, wire.NilVariant("ElicitationPropertySchemaInteger")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"integer\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"integer\"")
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5171,17 +5178,17 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaBoolean")
+		return nil, wire.NilVariant("ElicitationPropertySchemaBoolean")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5203,17 +5210,17 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaArray")
+		return nil, wire.NilVariant("ElicitationPropertySchemaArray")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"array\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"array\"")
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5248,51 +5255,51 @@ type ElicitationPropertySchemaOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
+func (x *ElicitationPropertySchemaOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationPropertySchemaOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaOther")
+		return nil, wire.NilVariant("ElicitationPropertySchemaOther")
 	}
 	switch x.Type {
 	case "", "array", "boolean", "integer", "number", "string":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationPropertySchemaOther = []string{"type"}
 
 func (*ElicitationPropertySchemaOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationPropertySchemaOther, name)
+	return wire.Declares(wireMembersOfElicitationPropertySchemaOther, name)
 }
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
@@ -5327,11 +5334,11 @@ func (x StringFormat) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StringFormat) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *StringFormat) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -5345,18 +5352,18 @@ func (x *StringFormat) decodeWire(r *wireReader) error {
 	case "date-time":
 		*x = StringFormatDateTime
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "StringFormat", wireQuoteExcerpt(s), "\"email\", \"uri\", \"date\", \"date-time\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "StringFormat", wire.QuoteExcerpt(s), "\"email\", \"uri\", \"date\", \"date-time\"")
 	}
 	return nil
 }
 
 func (x *StringFormat) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StringFormat) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EnumOption: A titled enum option with a const value, human-readable title, and optional description.
@@ -5378,91 +5385,91 @@ type EnumOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EnumOption) decodeWire(r *wireReader) error {
+func (x *EnumOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *EnumOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = EnumOption{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "const":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Const, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Const, r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "const", "title")
+		return wire.MissingOf(seen, 0x3, "const", "title")
 	}
 	return nil
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Const, wireAppendKey(buf, open, "\"const\":")); err != nil {
-		return nil, wireAtKey(err, "const")
+	if buf, err = wire.AppendString(&x.Const, wire.AppendKey(buf, open, "\"const\":")); err != nil {
+		return nil, wire.AtKey(err, "const")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfEnumOption = []string{"_meta", "const", "description", "title"}
 
 func (*EnumOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfEnumOption, name)
+	return wire.Declares(wireMembersOfEnumOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -5515,154 +5522,154 @@ type StringPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StringPropertySchema) decodeWire(r *wireReader) error {
+func (x *StringPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *StringPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = StringPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minLength":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.MinLength, r, wire.DecodeUint32)
 			}
 		case "maxLength":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.MaxLength, r, wire.DecodeUint32)
 			}
 		case "pattern":
-			if it.once(&seen, 4) {
-				err = wireDecodePtr(&x.Pattern, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				err = wire.DecodePtr(&x.Pattern, r, wire.DecodeString)
 			}
 		case "format":
-			if it.once(&seen, 5) {
-				err = wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
+			if it.Once(&seen, 5) {
+				err = wire.DecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			}
 		case "default":
-			if it.once(&seen, 6) {
-				wireLenientPtr(&x.Default, r, wireDecodeString)
+			if it.Once(&seen, 6) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeString)
 			}
 		case "enum":
-			if it.once(&seen, 7) {
-				if r.null() {
+			if it.Once(&seen, 7) {
+				if r.Null() {
 					x.Enum = nil
 				} else {
-					err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Enum, r, false, wire.DecodeString)
 				}
 			}
 		case "oneOf":
-			if it.once(&seen, 8) {
-				if r.null() {
+			if it.Once(&seen, 8) {
+				if r.Null() {
 					x.OneOf = nil
 				} else {
-					err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
+					err = wire.DecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 9) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 9) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.MinLength != nil {
-		if buf, err = wireAppendUint32(x.MinLength, wireAppendKey(buf, open, "\"minLength\":")); err != nil {
-			return nil, wireAtKey(err, "minLength")
+		if buf, err = wire.AppendUint32(x.MinLength, wire.AppendKey(buf, open, "\"minLength\":")); err != nil {
+			return nil, wire.AtKey(err, "minLength")
 		}
 	}
 	if x.MaxLength != nil {
-		if buf, err = wireAppendUint32(x.MaxLength, wireAppendKey(buf, open, "\"maxLength\":")); err != nil {
-			return nil, wireAtKey(err, "maxLength")
+		if buf, err = wire.AppendUint32(x.MaxLength, wire.AppendKey(buf, open, "\"maxLength\":")); err != nil {
+			return nil, wire.AtKey(err, "maxLength")
 		}
 	}
 	if x.Pattern != nil {
-		if buf, err = wireAppendString(x.Pattern, wireAppendKey(buf, open, "\"pattern\":")); err != nil {
-			return nil, wireAtKey(err, "pattern")
+		if buf, err = wire.AppendString(x.Pattern, wire.AppendKey(buf, open, "\"pattern\":")); err != nil {
+			return nil, wire.AtKey(err, "pattern")
 		}
 	}
 	if x.Format != nil {
-		if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
-			return nil, wireAtKey(err, "format")
+		if buf, err = x.Format.appendJSON(wire.AppendKey(buf, open, "\"format\":")); err != nil {
+			return nil, wire.AtKey(err, "format")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendString(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendString(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
 	if x.Enum != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "enum")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"enum\":"), x.Enum, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "enum")
 		}
 	}
 	if x.OneOf != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "oneOf")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "oneOf")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfStringPropertySchema = []string{"_meta", "default", "description", "enum", "format", "maxLength", "minLength", "oneOf", "pattern", "title"}
 
 func (*StringPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfStringPropertySchema, name)
+	return wire.Declares(wireMembersOfStringPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -5696,110 +5703,110 @@ type NumberPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
+func (x *NumberPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NumberPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NumberPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minimum":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Minimum, r, wire.DecodeFloat64)
 			}
 		case "maximum":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Maximum, r, wire.DecodeFloat64)
 			}
 		case "default":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Default, r, wireDecodeFloat64)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeFloat64)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		if buf, err = wireAppendFloat64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
-			return nil, wireAtKey(err, "minimum")
+		if buf, err = wire.AppendFloat64(x.Minimum, wire.AppendKey(buf, open, "\"minimum\":")); err != nil {
+			return nil, wire.AtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		if buf, err = wireAppendFloat64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
-			return nil, wireAtKey(err, "maximum")
+		if buf, err = wire.AppendFloat64(x.Maximum, wire.AppendKey(buf, open, "\"maximum\":")); err != nil {
+			return nil, wire.AtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendFloat64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendFloat64(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNumberPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
 
 func (*NumberPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNumberPropertySchema, name)
+	return wire.Declares(wireMembersOfNumberPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -5833,110 +5840,110 @@ type IntegerPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
+func (x *IntegerPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IntegerPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IntegerPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minimum":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Minimum, r, wire.DecodeInt64)
 			}
 		case "maximum":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Maximum, r, wire.DecodeInt64)
 			}
 		case "default":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Default, r, wireDecodeInt64)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeInt64)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		if buf, err = wireAppendInt64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
-			return nil, wireAtKey(err, "minimum")
+		if buf, err = wire.AppendInt64(x.Minimum, wire.AppendKey(buf, open, "\"minimum\":")); err != nil {
+			return nil, wire.AtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		if buf, err = wireAppendInt64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
-			return nil, wireAtKey(err, "maximum")
+		if buf, err = wire.AppendInt64(x.Maximum, wire.AppendKey(buf, open, "\"maximum\":")); err != nil {
+			return nil, wire.AtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendInt64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendInt64(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIntegerPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
 
 func (*IntegerPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIntegerPropertySchema, name)
+	return wire.Declares(wireMembersOfIntegerPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -5962,88 +5969,88 @@ type BooleanPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
+func (x *BooleanPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BooleanPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BooleanPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "default":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Default, r, wireDecodeBool)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeBool)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendBool(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendBool(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBooleanPropertySchema = []string{"_meta", "default", "description", "title"}
 
 func (*BooleanPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBooleanPropertySchema, name)
+	return wire.Declares(wireMembersOfBooleanPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -6069,27 +6076,27 @@ type MultiSelectItemsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MultiSelectItems) decodeWire(r *wireReader) error {
+func (x *MultiSelectItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *MultiSelectItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -6097,9 +6104,9 @@ func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) erro
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
@@ -6122,14 +6129,14 @@ func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) erro
 
 func (x *MultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MultiSelectItems: no variant set")
+		return nil, wire.EncodeErrorf("MultiSelectItems: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *MultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MultiSelectItems: no variant set")
+		return nil, wire.EncodeErrorf("MultiSelectItems: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -6144,17 +6151,17 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MultiSelectItemsString")
+		return nil, wire.NilVariant("MultiSelectItemsString")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -6178,12 +6185,12 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MultiSelectItemsTitled")
+		return nil, wire.NilVariant("MultiSelectItemsTitled")
 	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
@@ -6211,51 +6218,51 @@ type MultiSelectItemsOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
+func (x *MultiSelectItemsOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MultiSelectItemsOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MultiSelectItemsOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MultiSelectItemsOther")
+		return nil, wire.NilVariant("MultiSelectItemsOther")
 	}
 	switch x.Type {
 	case "", "string":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMultiSelectItemsOther = []string{"type"}
 
 func (*MultiSelectItemsOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMultiSelectItemsOther, name)
+	return wire.Declares(wireMembersOfMultiSelectItemsOther, name)
 }
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
@@ -6278,79 +6285,79 @@ type StringMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
+func (x *StringMultiSelectItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *StringMultiSelectItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = StringMultiSelectItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "enum":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.Enum, r, false, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "enum")
+		return wire.MissingOf(seen, 0x1, "enum")
 	}
 	return nil
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Enum != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "enum")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"enum\":"), x.Enum, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "enum")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"enum\":[]")
+		buf = wire.AppendKey(buf, open, "\"enum\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfStringMultiSelectItems = []string{"_meta", "enum"}
 
 func (*StringMultiSelectItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfStringMultiSelectItems, name)
+	return wire.Declares(wireMembersOfStringMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -6366,79 +6373,79 @@ type TitledMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
+func (x *TitledMultiSelectItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TitledMultiSelectItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TitledMultiSelectItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "anyOf":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "anyOf")
+		return wire.MissingOf(seen, 0x1, "anyOf")
 	}
 	return nil
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AnyOf != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "anyOf")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "anyOf")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"anyOf\":[]")
+		buf = wire.AppendKey(buf, open, "\"anyOf\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTitledMultiSelectItems = []string{"_meta", "anyOf"}
 
 func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTitledMultiSelectItems, name)
+	return wire.Declares(wireMembersOfTitledMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -6474,120 +6481,120 @@ type MultiSelectPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
+func (x *MultiSelectPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MultiSelectPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minItems":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.MinItems, r, wire.DecodeUint64)
 			}
 		case "maxItems":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.MaxItems, r, wire.DecodeUint64)
 			}
 		case "items":
-			if it.once(&seen, 4) {
+			if it.Once(&seen, 4) {
 				err = x.Items.decodeWire(r)
 			}
 		case "default":
-			if it.once(&seen, 5) {
-				wireLenientSliceOrNull(&x.Default, r, true, wireDecodeString)
+			if it.Once(&seen, 5) {
+				wire.LenientSliceOrNull(&x.Default, r, true, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 6) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 6) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x10 != 0x10 {
-		return wireMissingOf(seen, 0x10, "items")
+		return wire.MissingOf(seen, 0x10, "items")
 	}
 	return nil
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.MinItems != nil {
-		if buf, err = wireAppendUint64(x.MinItems, wireAppendKey(buf, open, "\"minItems\":")); err != nil {
-			return nil, wireAtKey(err, "minItems")
+		if buf, err = wire.AppendUint64(x.MinItems, wire.AppendKey(buf, open, "\"minItems\":")); err != nil {
+			return nil, wire.AtKey(err, "minItems")
 		}
 	}
 	if x.MaxItems != nil {
-		if buf, err = wireAppendUint64(x.MaxItems, wireAppendKey(buf, open, "\"maxItems\":")); err != nil {
-			return nil, wireAtKey(err, "maxItems")
+		if buf, err = wire.AppendUint64(x.MaxItems, wire.AppendKey(buf, open, "\"maxItems\":")); err != nil {
+			return nil, wire.AtKey(err, "maxItems")
 		}
 	}
-	if buf, err = x.Items.appendJSON(wireAppendKey(buf, open, "\"items\":")); err != nil {
-		return nil, wireAtKey(err, "items")
+	if buf, err = x.Items.appendJSON(wire.AppendKey(buf, open, "\"items\":")); err != nil {
+		return nil, wire.AtKey(err, "items")
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"default\":"), x.Default, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"default\":"), x.Default, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMultiSelectPropertySchema = []string{"_meta", "default", "description", "items", "maxItems", "minItems", "title"}
 
 func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMultiSelectPropertySchema, name)
+	return wire.Declares(wireMembersOfMultiSelectPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -6603,69 +6610,75 @@ type ElicitationFormMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
+func (x *ElicitationFormMode) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormMode) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationFormMode{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requestedSchema":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.RequestedSchema.decodeWire(r)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "requestedSchema")
+		return wire.MissingOf(seen, 0x1, "requestedSchema")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationFormMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerElicitationFormMode ElicitationFormMode
+
+func (o *wireOwnerElicitationFormMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationFormMode)(o).declaresMember(name)
+}
+
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
-		return nil, wireAtKey(err, "requestedSchema")
+	if buf, err = x.RequestedSchema.appendJSON(wire.AppendKey(buf, open, "\"requestedSchema\":")); err != nil {
+		return nil, wire.AtKey(err, "requestedSchema")
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationFormMode = []string{"requestedSchema"}
 
 func (x *ElicitationFormMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfElicitationFormMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationFormModeUnion: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -6690,50 +6703,50 @@ type ElicitationFormModeUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormModeUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysElicitationFormModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormModeUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationFormModeUnion) decodeWire(r *wireReader) error {
+func (x *ElicitationFormModeUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationFormModeUnion", known)
+func (x *ElicitationFormModeUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ElicitationFormModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationFormModeUnion", pos, err, known)
+		r.Remember("ElicitationFormModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormModeUnion) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationFormModeUnionO)
+		mask, err := look.HasMembers(keysElicitationFormModeUnionO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationFormModeSession)
 				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -6747,7 +6760,7 @@ func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownS
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationFormModeRequest)
 				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -6762,21 +6775,21 @@ func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownS
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationFormModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wire.Errorf("ElicitationFormModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationFormModeUnion (object)")
+	return r.KindError("ElicitationFormModeUnion (object)")
 }
 
 func (x *ElicitationFormModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ElicitationFormModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -6792,14 +6805,14 @@ type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeSession")
+		return nil, wire.NilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeSession")
+		return nil, wire.NilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -6824,14 +6837,14 @@ type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeRequest")
+		return nil, wire.NilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeRequest")
+		return nil, wire.NilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -6853,20 +6866,20 @@ type ElicitationID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *ElicitationID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *ElicitationID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationURLMode: URL-based elicitation mode where the client directs the user to a URL.
@@ -6884,76 +6897,82 @@ type ElicitationURLMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationURLMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationURLMode) decodeWire(r *wireReader) error {
+func (x *ElicitationURLMode) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLMode) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationURLMode{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "elicitationId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ElicitationID.decodeWire(r)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URL, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URL, r)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "elicitationId", "url")
+		return wire.MissingOf(seen, 0x3, "elicitationId", "url")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationURLMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerElicitationURLMode ElicitationURLMode
+
+func (o *wireOwnerElicitationURLMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationURLMode)(o).declaresMember(name)
+}
+
 func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
-		return nil, wireAtKey(err, "elicitationId")
+	if buf, err = x.ElicitationID.appendJSON(wire.AppendKey(buf, open, "\"elicitationId\":")); err != nil {
+		return nil, wire.AtKey(err, "elicitationId")
 	}
-	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
-		return nil, wireAtKey(err, "url")
+	if buf, err = wire.AppendString(&x.URL, wire.AppendKey(buf, open, "\"url\":")); err != nil {
+		return nil, wire.AtKey(err, "url")
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationURLMode = []string{"elicitationId", "url"}
 
 func (x *ElicitationURLMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfElicitationURLMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationURLMode) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationURLModeUnion: URL-based elicitation mode where the client directs the user to a URL.
@@ -6978,50 +6997,50 @@ type ElicitationURLModeUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationURLModeUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysElicitationURLModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationURLModeUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationURLModeUnion) decodeWire(r *wireReader) error {
+func (x *ElicitationURLModeUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationURLModeUnion", known)
+func (x *ElicitationURLModeUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ElicitationURLModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationURLModeUnion", pos, err, known)
+		r.Remember("ElicitationURLModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLModeUnion) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationURLModeUnionO)
+		mask, err := look.HasMembers(keysElicitationURLModeUnionO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationURLModeSession)
 				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -7035,7 +7054,7 @@ func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSe
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationURLModeRequest)
 				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -7050,21 +7069,21 @@ func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationURLModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wire.Errorf("ElicitationURLModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationURLModeUnion (object)")
+	return r.KindError("ElicitationURLModeUnion (object)")
 }
 
 func (x *ElicitationURLModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ElicitationURLModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -7080,14 +7099,14 @@ type ElicitationURLModeSession ElicitationSessionScope
 
 func (x *ElicitationURLModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeSession")
+		return nil, wire.NilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationURLModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeSession")
+		return nil, wire.NilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -7112,14 +7131,14 @@ type ElicitationURLModeRequest ElicitationRequestScope
 
 func (x *ElicitationURLModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeRequest")
+		return nil, wire.NilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationURLModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeRequest")
+		return nil, wire.NilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -7149,20 +7168,20 @@ type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ExtRequest) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ExtRequest) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ExtRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentResponse: A JSON-RPC response object.
@@ -7187,50 +7206,50 @@ type AgentResponseValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentResponse) decodeWire(r *wireReader) error {
+func (x *AgentResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentResponse", known)
+func (x *AgentResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentResponse", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentResponse", pos, err, known)
+		r.Remember("AgentResponse", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponse) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysAgentResponseO)
+		mask, err := look.HasMembers(keysAgentResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(AgentResponseResult)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -7244,7 +7263,7 @@ func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(AgentResponseError)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -7259,21 +7278,21 @@ func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
+		return wire.Errorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return r.kindError("AgentResponse (object)")
+	return r.KindError("AgentResponse (object)")
 }
 
 func (x *AgentResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponse: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponse: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AgentResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponse: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponse: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -7295,68 +7314,68 @@ type AgentResponseResult struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AgentResponseResult) decodeWire(r *wireReader) error {
+func (x *AgentResponseResult) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseResult) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentResponseResult{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Result.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "result")
+		return wire.MissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResult")
+		return nil, wire.NilVariant("AgentResponseResult")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
-		return nil, wireAtKey(err, "result")
+	if buf, err = x.Result.appendJSON(wire.AppendKey(buf, open, "\"result\":")); err != nil {
+		return nil, wire.AtKey(err, "result")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentResponseResult = []string{"id", "result"}
 
 func (*AgentResponseResult) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentResponseResult, name)
+	return wire.Declares(wireMembersOfAgentResponseResult, name)
 }
 
 func (*AgentResponseResult) isAgentResponse() {}
@@ -7379,68 +7398,68 @@ type AgentResponseError struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AgentResponseError) decodeWire(r *wireReader) error {
+func (x *AgentResponseError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentResponseError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Error.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "error")
+		return wire.MissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseError")
+		return nil, wire.NilVariant("AgentResponseError")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-		return nil, wireAtKey(err, "error")
+	if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+		return nil, wire.AtKey(err, "error")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentResponseError = []string{"error", "id"}
 
 func (*AgentResponseError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentResponseError, name)
+	return wire.Declares(wireMembersOfAgentResponseError, name)
 }
 
 func (*AgentResponseError) isAgentResponse() {}
@@ -7490,206 +7509,206 @@ type AgentResponseResultDataValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentResponseResultData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceAgentResponseResultData chooses the variant of AgentResponseResultData; files of unstable features add theirs.
-var choiceAgentResponseResultData = wireNewChoice[AgentResponseResultDataValue]("AgentResponseResultData", wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+var choiceAgentResponseResultData = wire.NewChoice[AgentResponseResultDataValue]("AgentResponseResultData", wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataInitializeResponse)
 		if err := (*InitializeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"protocolVersion"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"protocolVersion"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataAuthenticateResponse)
 		if err := (*AuthenticateResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataLogoutResponse)
 		if err := (*LogoutResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        5,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "configOptions", "modes", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        5,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "configOptions", "modes", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataNewSessionResponse)
 		if err := (*NewSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        7,
-	required:     []string{"sessionId"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        7,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "configOptions", "modes"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataLoadSessionResponse)
 		if err := (*LoadSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        8,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        8,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "nextCursor", "sessions"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataListSessionsResponse)
 		if err := (*ListSessionsResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        9,
-	required:     []string{"sessions"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        9,
+	Required:     []string{"sessions"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataDeleteSessionResponse)
 		if err := (*DeleteSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        10,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "configOptions", "modes"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        10,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "configOptions", "modes"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataResumeSessionResponse)
 		if err := (*ResumeSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        16,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        16,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataCloseSessionResponse)
 		if err := (*CloseSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        17,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        17,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataSetSessionModeResponse)
 		if err := (*SetSessionModeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        18,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "configOptions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        18,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "configOptions"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataSetSessionConfigOptionResponse)
 		if err := (*SetSessionConfigOptionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        19,
-	required:     []string{"configOptions"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "stopReason", "usage"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        19,
+	Required:     []string{"configOptions"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "stopReason", "usage"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataPromptResponse)
 		if err := (*PromptResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        20,
-	required:     []string{"stopReason"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        20,
+	Required:     []string{"stopReason"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        21,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        21,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseResultData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentResponseResultData) decodeWire(r *wireReader) error {
+func (x *AgentResponseResultData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentResponseResultData", known)
+func (x *AgentResponseResultData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentResponseResultData", pos, err, known)
+		r.Remember("AgentResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseResultData) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultData.decode(r, known)
+	v, err := choiceAgentResponseResultData.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -7699,7 +7718,7 @@ func (x *AgentResponseResultData) decodeChoice(r *wireReader, known *wireKnownSe
 
 func (x *AgentResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponseResultData: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -7711,7 +7730,7 @@ type AgentResponseResultDataInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultDataInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataInitializeResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
@@ -7731,7 +7750,7 @@ type AgentResponseResultDataAuthenticateResponse AuthenticateResponse
 
 func (x *AgentResponseResultDataAuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataAuthenticateResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataAuthenticateResponse")
 	}
 	return (*AuthenticateResponse)(x).appendJSON(buf)
 }
@@ -7751,7 +7770,7 @@ type AgentResponseResultDataLogoutResponse LogoutResponse
 
 func (x *AgentResponseResultDataLogoutResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataLogoutResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataLogoutResponse")
 	}
 	return (*LogoutResponse)(x).appendJSON(buf)
 }
@@ -7771,7 +7790,7 @@ type AgentResponseResultDataNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultDataNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataNewSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
@@ -7791,7 +7810,7 @@ type AgentResponseResultDataLoadSessionResponse LoadSessionResponse
 
 func (x *AgentResponseResultDataLoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataLoadSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataLoadSessionResponse")
 	}
 	return (*LoadSessionResponse)(x).appendJSON(buf)
 }
@@ -7811,7 +7830,7 @@ type AgentResponseResultDataListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultDataListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataListSessionsResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
@@ -7831,7 +7850,7 @@ type AgentResponseResultDataDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultDataDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataDeleteSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
@@ -7851,7 +7870,7 @@ type AgentResponseResultDataResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultDataResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataResumeSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
@@ -7871,7 +7890,7 @@ type AgentResponseResultDataCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultDataCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataCloseSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
@@ -7891,7 +7910,7 @@ type AgentResponseResultDataSetSessionModeResponse SetSessionModeResponse
 
 func (x *AgentResponseResultDataSetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataSetSessionModeResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataSetSessionModeResponse")
 	}
 	return (*SetSessionModeResponse)(x).appendJSON(buf)
 }
@@ -7911,7 +7930,7 @@ type AgentResponseResultDataSetSessionConfigOptionResponse SetSessionConfigOptio
 
 func (x *AgentResponseResultDataSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataSetSessionConfigOptionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
@@ -7931,7 +7950,7 @@ type AgentResponseResultDataPromptResponse PromptResponse
 
 func (x *AgentResponseResultDataPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataPromptResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
@@ -7951,7 +7970,7 @@ type AgentResponseResultDataExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataExtMethodResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -7994,102 +8013,102 @@ type InitializeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *InitializeResponse) decodeWire(r *wireReader) error {
+func (x *InitializeResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *InitializeResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = InitializeResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "protocolVersion":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "agentCapabilities":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.AgentCapabilities, r, (*AgentCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.AgentCapabilities, r, (*AgentCapabilities).decodeWire)
 			}
 		case "authMethods":
-			if it.once(&seen, 2) {
-				wireLenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
 			}
 		case "agentInfo":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.AgentInfo, r, (*Implementation).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.AgentInfo, r, (*Implementation).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "protocolVersion")
+		return wire.MissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
-		return nil, wireAtKey(err, "protocolVersion")
+	if buf, err = x.ProtocolVersion.appendJSON(wire.AppendKey(buf, open, "\"protocolVersion\":")); err != nil {
+		return nil, wire.AtKey(err, "protocolVersion")
 	}
 	if x.AgentCapabilities != nil {
-		if buf, err = x.AgentCapabilities.appendJSON(wireAppendKey(buf, open, "\"agentCapabilities\":")); err != nil {
-			return nil, wireAtKey(err, "agentCapabilities")
+		if buf, err = x.AgentCapabilities.appendJSON(wire.AppendKey(buf, open, "\"agentCapabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "agentCapabilities")
 		}
 	}
 	if x.AuthMethods != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
-			return nil, wireAtKey(err, "authMethods")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "authMethods")
 		}
 	}
 	if x.AgentInfo != nil {
-		if buf, err = x.AgentInfo.appendJSON(wireAppendKey(buf, open, "\"agentInfo\":")); err != nil {
-			return nil, wireAtKey(err, "agentInfo")
+		if buf, err = x.AgentInfo.appendJSON(wire.AppendKey(buf, open, "\"agentInfo\":")); err != nil {
+			return nil, wire.AtKey(err, "agentInfo")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfInitializeResponse = []string{"_meta", "agentCapabilities", "agentInfo", "authMethods", "protocolVersion"}
 
 func (*InitializeResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfInitializeResponse, name)
+	return wire.Declares(wireMembersOfInitializeResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -8100,20 +8119,20 @@ type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProtocolVersion) decodeWire(r *wireReader) error {
-	return wireDecodeUint16((*uint16)(x), r)
+func (x *ProtocolVersion) decodeWire(r *wire.Reader) error {
+	return wire.DecodeUint16((*uint16)(x), r)
 }
 
 func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendUint16((*uint16)(x), buf)
+	return wire.AppendUint16((*uint16)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentCapabilities: Capabilities supported by the agent.
@@ -8150,115 +8169,115 @@ type AgentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentCapabilities) decodeWire(r *wireReader) error {
+func (x *AgentCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "loadSession":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.LoadSession, r, wireDecodeBool)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.LoadSession, r, wire.DecodeBool)
 			}
 		case "promptCapabilities":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.PromptCapabilities, r, (*PromptCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.PromptCapabilities, r, (*PromptCapabilities).decodeWire)
 			}
 		case "mcpCapabilities":
-			if it.once(&seen, 2) {
-				wireLenientNew(&x.MCPCapabilities, r, (*MCPCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientNew(&x.MCPCapabilities, r, (*MCPCapabilities).decodeWire)
 			}
 		case "sessionCapabilities":
-			if it.once(&seen, 3) {
-				wireLenientNew(&x.SessionCapabilities, r, (*SessionCapabilities).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientNew(&x.SessionCapabilities, r, (*SessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if it.once(&seen, 4) {
-				wireLenientNew(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientNew(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "providers":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partAgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.LoadSession != nil {
-		if buf, err = wireAppendBool(x.LoadSession, wireAppendKey(buf, open, "\"loadSession\":")); err != nil {
-			return nil, wireAtKey(err, "loadSession")
+		if buf, err = wire.AppendBool(x.LoadSession, wire.AppendKey(buf, open, "\"loadSession\":")); err != nil {
+			return nil, wire.AtKey(err, "loadSession")
 		}
 	}
 	if x.PromptCapabilities != nil {
-		if buf, err = x.PromptCapabilities.appendJSON(wireAppendKey(buf, open, "\"promptCapabilities\":")); err != nil {
-			return nil, wireAtKey(err, "promptCapabilities")
+		if buf, err = x.PromptCapabilities.appendJSON(wire.AppendKey(buf, open, "\"promptCapabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "promptCapabilities")
 		}
 	}
 	if x.MCPCapabilities != nil {
-		if buf, err = x.MCPCapabilities.appendJSON(wireAppendKey(buf, open, "\"mcpCapabilities\":")); err != nil {
-			return nil, wireAtKey(err, "mcpCapabilities")
+		if buf, err = x.MCPCapabilities.appendJSON(wire.AppendKey(buf, open, "\"mcpCapabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "mcpCapabilities")
 		}
 	}
 	if x.SessionCapabilities != nil {
-		if buf, err = x.SessionCapabilities.appendJSON(wireAppendKey(buf, open, "\"sessionCapabilities\":")); err != nil {
-			return nil, wireAtKey(err, "sessionCapabilities")
+		if buf, err = x.SessionCapabilities.appendJSON(wire.AppendKey(buf, open, "\"sessionCapabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "sessionCapabilities")
 		}
 	}
 	if x.Auth != nil {
-		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
-			return nil, wireAtKey(err, "auth")
+		if buf, err = x.Auth.appendJSON(wire.AppendKey(buf, open, "\"auth\":")); err != nil {
+			return nil, wire.AtKey(err, "auth")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partAgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentCapabilities = []string{"_meta", "auth", "loadSession", "mcpCapabilities", "promptCapabilities", "sessionCapabilities"}
 
 func (x *AgentCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.partAgentCapabilitiesLLMProviders.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfAgentCapabilities, name) || x.partAgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -8294,88 +8313,88 @@ type PromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptCapabilities) decodeWire(r *wireReader) error {
+func (x *PromptCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "image":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.Image, r, wireDecodeBool)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.Image, r, wire.DecodeBool)
 			}
 		case "audio":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.Audio, r, wireDecodeBool)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.Audio, r, wire.DecodeBool)
 			}
 		case "embeddedContext":
-			if it.once(&seen, 2) {
-				wireLenientNew(&x.EmbeddedContext, r, wireDecodeBool)
+			if it.Once(&seen, 2) {
+				wire.LenientNew(&x.EmbeddedContext, r, wire.DecodeBool)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Image != nil {
-		if buf, err = wireAppendBool(x.Image, wireAppendKey(buf, open, "\"image\":")); err != nil {
-			return nil, wireAtKey(err, "image")
+		if buf, err = wire.AppendBool(x.Image, wire.AppendKey(buf, open, "\"image\":")); err != nil {
+			return nil, wire.AtKey(err, "image")
 		}
 	}
 	if x.Audio != nil {
-		if buf, err = wireAppendBool(x.Audio, wireAppendKey(buf, open, "\"audio\":")); err != nil {
-			return nil, wireAtKey(err, "audio")
+		if buf, err = wire.AppendBool(x.Audio, wire.AppendKey(buf, open, "\"audio\":")); err != nil {
+			return nil, wire.AtKey(err, "audio")
 		}
 	}
 	if x.EmbeddedContext != nil {
-		if buf, err = wireAppendBool(x.EmbeddedContext, wireAppendKey(buf, open, "\"embeddedContext\":")); err != nil {
-			return nil, wireAtKey(err, "embeddedContext")
+		if buf, err = wire.AppendBool(x.EmbeddedContext, wire.AppendKey(buf, open, "\"embeddedContext\":")); err != nil {
+			return nil, wire.AtKey(err, "embeddedContext")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptCapabilities = []string{"_meta", "audio", "embeddedContext", "image"}
 
 func (*PromptCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptCapabilities, name)
+	return wire.Declares(wireMembersOfPromptCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPCapabilities: MCP capabilities supported by the agent
@@ -8399,88 +8418,88 @@ type MCPCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "http":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.HTTP, r, wireDecodeBool)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.HTTP, r, wire.DecodeBool)
 			}
 		case "sse":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.SSE, r, wireDecodeBool)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.SSE, r, wire.DecodeBool)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "acp":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				if err := x.partMCPCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MCPCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.HTTP != nil {
-		if buf, err = wireAppendBool(x.HTTP, wireAppendKey(buf, open, "\"http\":")); err != nil {
-			return nil, wireAtKey(err, "http")
+		if buf, err = wire.AppendBool(x.HTTP, wire.AppendKey(buf, open, "\"http\":")); err != nil {
+			return nil, wire.AtKey(err, "http")
 		}
 	}
 	if x.SSE != nil {
-		if buf, err = wireAppendBool(x.SSE, wireAppendKey(buf, open, "\"sse\":")); err != nil {
-			return nil, wireAtKey(err, "sse")
+		if buf, err = wire.AppendBool(x.SSE, wire.AppendKey(buf, open, "\"sse\":")); err != nil {
+			return nil, wire.AtKey(err, "sse")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partMCPCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPCapabilities = []string{"_meta", "http", "sse"}
 
 func (x *MCPCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPCapabilities, name) || x.partMCPCapabilitiesMCPOverACP.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfMCPCapabilities, name) || x.partMCPCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -8552,122 +8571,122 @@ type SessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "list":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.List, r, (*SessionListCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.List, r, (*SessionListCapabilities).decodeWire)
 			}
 		case "delete":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			}
 		case "resume":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Resume, r, (*SessionResumeCapabilities).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Resume, r, (*SessionResumeCapabilities).decodeWire)
 			}
 		case "close":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Close, r, (*SessionCloseCapabilities).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Close, r, (*SessionCloseCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partSessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "fork":
-			if it.once(&seen, 7) {
+			if it.Once(&seen, 7) {
 				if err := x.partSessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "archive":
-			if it.once(&seen, 8) {
+			if it.Once(&seen, 8) {
 				if err := x.partSessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "status":
-			if it.once(&seen, 9) {
+			if it.Once(&seen, 9) {
 				if err := x.partSessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "title":
-			if it.once(&seen, 10) {
+			if it.Once(&seen, 10) {
 				if err := x.partSessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.List != nil {
-		if buf, err = x.List.appendJSON(wireAppendKey(buf, open, "\"list\":")); err != nil {
-			return nil, wireAtKey(err, "list")
+		if buf, err = x.List.appendJSON(wire.AppendKey(buf, open, "\"list\":")); err != nil {
+			return nil, wire.AtKey(err, "list")
 		}
 	}
 	if x.Delete != nil {
-		if buf, err = x.Delete.appendJSON(wireAppendKey(buf, open, "\"delete\":")); err != nil {
-			return nil, wireAtKey(err, "delete")
+		if buf, err = x.Delete.appendJSON(wire.AppendKey(buf, open, "\"delete\":")); err != nil {
+			return nil, wire.AtKey(err, "delete")
 		}
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = x.AdditionalDirectories.appendJSON(wireAppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = x.AdditionalDirectories.appendJSON(wire.AppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Resume != nil {
-		if buf, err = x.Resume.appendJSON(wireAppendKey(buf, open, "\"resume\":")); err != nil {
-			return nil, wireAtKey(err, "resume")
+		if buf, err = x.Resume.appendJSON(wire.AppendKey(buf, open, "\"resume\":")); err != nil {
+			return nil, wire.AtKey(err, "resume")
 		}
 	}
 	if x.Close != nil {
-		if buf, err = x.Close.appendJSON(wireAppendKey(buf, open, "\"close\":")); err != nil {
-			return nil, wireAtKey(err, "close")
+		if buf, err = x.Close.appendJSON(wire.AppendKey(buf, open, "\"close\":")); err != nil {
+			return nil, wire.AtKey(err, "close")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partSessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
@@ -8685,18 +8704,18 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.partSessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionCapabilities = []string{"_meta", "additionalDirectories", "close", "delete", "list", "resume"}
 
 func (x *SessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.partSessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.partSessionCapabilitiesSessionFork.declaresGatedMember(name) || x.partSessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.partSessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.partSessionCapabilitiesSessionTitle.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfSessionCapabilities, name) || x.partSessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.partSessionCapabilitiesSessionFork.declaresGatedMember(name) || x.partSessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.partSessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.partSessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionListCapabilities: Capabilities for the `session/list` method.
@@ -8712,61 +8731,61 @@ type SessionListCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionListCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionListCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionListCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionListCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionListCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionListCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionListCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionListCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionListCapabilities = []string{"_meta"}
 
 func (*SessionListCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionListCapabilities, name)
+	return wire.Declares(wireMembersOfSessionListCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionListCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -8782,61 +8801,61 @@ type SessionDeleteCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionDeleteCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionDeleteCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionDeleteCapabilities = []string{"_meta"}
 
 func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionDeleteCapabilities, name)
+	return wire.Declares(wireMembersOfSessionDeleteCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -8855,61 +8874,61 @@ type SessionAdditionalDirectoriesCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionAdditionalDirectoriesCapabilities = []string{"_meta"}
 
 func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionAdditionalDirectoriesCapabilities, name)
+	return wire.Declares(wireMembersOfSessionAdditionalDirectoriesCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionResumeCapabilities: Capabilities for the `session/resume` method.
@@ -8925,61 +8944,61 @@ type SessionResumeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionResumeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionResumeCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionResumeCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionResumeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionResumeCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionResumeCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionResumeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionResumeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionResumeCapabilities = []string{"_meta"}
 
 func (*SessionResumeCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionResumeCapabilities, name)
+	return wire.Declares(wireMembersOfSessionResumeCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionResumeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionCloseCapabilities: Capabilities for the `session/close` method.
@@ -8995,61 +9014,61 @@ type SessionCloseCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCloseCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionCloseCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionCloseCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionCloseCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionCloseCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionCloseCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionCloseCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCloseCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionCloseCapabilities = []string{"_meta"}
 
 func (*SessionCloseCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCloseCapabilities, name)
+	return wire.Declares(wireMembersOfSessionCloseCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCloseCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentAuthCapabilities: Authentication-related capabilities supported by the agent.
@@ -9074,79 +9093,79 @@ type AgentAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
+func (x *AgentAuthCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentAuthCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentAuthCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "logout":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Logout, r, (*LogoutCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Logout, r, (*LogoutCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "status":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				if err := x.partAgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Logout != nil {
-		if buf, err = x.Logout.appendJSON(wireAppendKey(buf, open, "\"logout\":")); err != nil {
-			return nil, wireAtKey(err, "logout")
+		if buf, err = x.Logout.appendJSON(wire.AppendKey(buf, open, "\"logout\":")); err != nil {
+			return nil, wire.AtKey(err, "logout")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partAgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentAuthCapabilities = []string{"_meta", "logout"}
 
 func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.partAgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfAgentAuthCapabilities, name) || x.partAgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LogoutCapabilities: Logout capabilities supported by the agent.
@@ -9162,61 +9181,61 @@ type LogoutCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LogoutCapabilities) decodeWire(r *wireReader) error {
+func (x *LogoutCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LogoutCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LogoutCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LogoutCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LogoutCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLogoutCapabilities = []string{"_meta"}
 
 func (*LogoutCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLogoutCapabilities, name)
+	return wire.Declares(wireMembersOfLogoutCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -9244,27 +9263,27 @@ type AuthMethodValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethod) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethod) decodeWire(r *wireReader) error {
+func (x *AuthMethod) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *AuthMethod) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(AuthMethodAgentVariant)
 		if err := (*AuthMethodAgent)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -9272,9 +9291,9 @@ func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "terminal":
@@ -9290,20 +9309,20 @@ func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("%s: unknown %s %s (known: %s)", "AuthMethod", "type", wireQuoteExcerpt(tag), "\"terminal\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "AuthMethod", "type", wire.QuoteExcerpt(tag), "\"terminal\"")
 	}
 }
 
 func (x *AuthMethod) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AuthMethod: no variant set")
+		return nil, wire.EncodeErrorf("AuthMethod: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AuthMethod) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AuthMethod: no variant set")
+		return nil, wire.EncodeErrorf("AuthMethod: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -9319,17 +9338,17 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AuthMethodTerminalVariant")
+		return nil, wire.NilVariant("AuthMethodTerminalVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
@@ -9353,12 +9372,12 @@ func NewAuthMethodTerminal(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AuthMethodAgentVariant")
+		return nil, wire.NilVariant("AuthMethodAgentVariant")
 	}
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
@@ -9380,20 +9399,20 @@ type AuthMethodID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethodID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *AuthMethodID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *AuthMethodID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthMethodTerminal: Terminal-based authentication method.
@@ -9424,117 +9443,117 @@ type AuthMethodTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
+func (x *AuthMethodTerminal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthMethodTerminal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthMethodTerminal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "args":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Args = nil
 				} else {
-					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Args, r, false, wire.DecodeString)
 				}
 			}
 		case "env":
-			if it.once(&seen, 4) {
-				if r.null() {
+			if it.Once(&seen, 4) {
+				if r.Null() {
 					x.Env = nil
 				} else {
-					err = wireDecodeMap(&x.Env, r, wireDecodeString)
+					err = wire.DecodeMap(&x.Env, r, wire.DecodeString)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "name")
+		return wire.MissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Args != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "args")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"args\":"), x.Args, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"env\":"), x.Env, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "env")
+		if buf, err = wire.AppendMap(wire.AppendKey(buf, open, "\"env\":"), x.Env, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "env")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthMethodTerminal = []string{"_meta", "args", "description", "env", "id", "name"}
 
 func (*AuthMethodTerminal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthMethodTerminal, name)
+	return wire.Declares(wireMembersOfAuthMethodTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `authenticate`.
@@ -9556,91 +9575,91 @@ type AuthMethodAgent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
+func (x *AuthMethodAgent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthMethodAgent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthMethodAgent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "name")
+		return wire.MissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthMethodAgent = []string{"_meta", "description", "id", "name"}
 
 func (*AuthMethodAgent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthMethodAgent, name)
+	return wire.Declares(wireMembersOfAuthMethodAgent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Implementation: Metadata about the implementation of the client or agent.
@@ -9667,91 +9686,91 @@ type Implementation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Implementation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Implementation) decodeWire(r *wireReader) error {
+func (x *Implementation) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Implementation) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Implementation{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "version":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.Version, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.Version, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x5 != 0x5 {
-		return wireMissingOf(seen, 0x5, "name", "version")
+		return wire.MissingOf(seen, 0x5, "name", "version")
 	}
 	return nil
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
-	if buf, err = wireAppendString(&x.Version, wireAppendKey(buf, open, "\"version\":")); err != nil {
-		return nil, wireAtKey(err, "version")
+	if buf, err = wire.AppendString(&x.Version, wire.AppendKey(buf, open, "\"version\":")); err != nil {
+		return nil, wire.AtKey(err, "version")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfImplementation = []string{"_meta", "name", "title", "version"}
 
 func (*Implementation) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfImplementation, name)
+	return wire.Declares(wireMembersOfImplementation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthenticateResponse: Response to the `authenticate` method.
@@ -9765,61 +9784,61 @@ type AuthenticateResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthenticateResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthenticateResponse) decodeWire(r *wireReader) error {
+func (x *AuthenticateResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthenticateResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthenticateResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthenticateResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AuthenticateResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthenticateResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthenticateResponse = []string{"_meta"}
 
 func (*AuthenticateResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthenticateResponse, name)
+	return wire.Declares(wireMembersOfAuthenticateResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthenticateResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LogoutResponse: Response to the `logout` method.
@@ -9833,61 +9852,61 @@ type LogoutResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LogoutResponse) decodeWire(r *wireReader) error {
+func (x *LogoutResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LogoutResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LogoutResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LogoutResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LogoutResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLogoutResponse = []string{"_meta"}
 
 func (*LogoutResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLogoutResponse, name)
+	return wire.Declares(wireMembersOfLogoutResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -9917,93 +9936,93 @@ type NewSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NewSessionResponse) decodeWire(r *wireReader) error {
+func (x *NewSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NewSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NewSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "modes":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if it.once(&seen, 2) {
-				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.Modes != nil {
-		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
-			return nil, wireAtKey(err, "modes")
+		if buf, err = x.Modes.appendJSON(wire.AppendKey(buf, open, "\"modes\":")); err != nil {
+			return nil, wire.AtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNewSessionResponse = []string{"_meta", "configOptions", "modes", "sessionId"}
 
 func (*NewSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionResponse, name)
+	return wire.Declares(wireMembersOfNewSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionModeState: The set of modes and the one currently active.
@@ -10021,86 +10040,86 @@ type SessionModeState struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionModeState) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionModeState) decodeWire(r *wireReader) error {
+func (x *SessionModeState) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionModeState) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionModeState) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionModeState{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "currentModeId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CurrentModeID.decodeWire(r)
 			}
 		case "availableModes":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.AvailableModes, r, true, (*SessionMode).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.AvailableModes, r, true, (*SessionMode).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "currentModeId", "availableModes")
+		return wire.MissingOf(seen, 0x3, "currentModeId", "availableModes")
 	}
 	return nil
 }
 
 func (x *SessionModeState) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionModeState) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CurrentModeID.appendJSON(wireAppendKey(buf, open, "\"currentModeId\":")); err != nil {
-		return nil, wireAtKey(err, "currentModeId")
+	if buf, err = x.CurrentModeID.appendJSON(wire.AppendKey(buf, open, "\"currentModeId\":")); err != nil {
+		return nil, wire.AtKey(err, "currentModeId")
 	}
 	if x.AvailableModes != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableModes\":"), x.AvailableModes, (*SessionMode).appendJSON); err != nil {
-			return nil, wireAtKey(err, "availableModes")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"availableModes\":"), x.AvailableModes, (*SessionMode).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "availableModes")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"availableModes\":[]")
+		buf = wire.AppendKey(buf, open, "\"availableModes\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionModeState = []string{"_meta", "availableModes", "currentModeId"}
 
 func (*SessionModeState) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionModeState, name)
+	return wire.Declares(wireMembersOfSessionModeState, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionModeState) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionModeID: Unique identifier for a Session Mode.
@@ -10108,20 +10127,20 @@ type SessionModeID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionModeID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionModeID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionModeID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionModeID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionModeID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionMode: A mode the agent can operate in.
@@ -10145,91 +10164,91 @@ type SessionMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionMode) decodeWire(r *wireReader) error {
+func (x *SessionMode) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionMode) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionMode{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "name")
+		return wire.MissingOf(seen, 0x3, "id", "name")
 	}
 	return nil
 }
 
 func (x *SessionMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionMode = []string{"_meta", "description", "id", "name"}
 
 func (*SessionMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionMode, name)
+	return wire.Declares(wireMembersOfSessionMode, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMode) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -10253,103 +10272,109 @@ type SessionConfigOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOption) decodeWire(r *wireReader) error {
+func (x *SessionConfigOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigOption{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "category":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "name")
+		return wire.MissingOf(seen, 0x3, "id", "name")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSessionConfigOption)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerSessionConfigOption SessionConfigOption
+
+func (o *wireOwnerSessionConfigOption) DeclaresMember(name []byte) bool {
+	return (*SessionConfigOption)(o).declaresMember(name)
+}
+
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Category != nil {
-		if buf, err = x.Category.appendJSON(wireAppendKey(buf, open, "\"category\":")); err != nil {
-			return nil, wireAtKey(err, "category")
+		if buf, err = x.Category.appendJSON(wire.AppendKey(buf, open, "\"category\":")); err != nil {
+			return nil, wire.AtKey(err, "category")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigOption = []string{"_meta", "category", "description", "id", "name"}
 
 func (x *SessionConfigOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfSessionConfigOption, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOptionUnion: A session configuration option selector and its current state.
@@ -10374,32 +10399,32 @@ type SessionConfigOptionUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOptionUnion) decodeWire(r *wireReader) error {
+func (x *SessionConfigOptionUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOptionUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *SessionConfigOptionUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "select":
@@ -10417,20 +10442,20 @@ func (x *SessionConfigOptionUnion) decodeObject(r *wireReader, known *wireKnownS
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionConfigOptionUnion", "type", wireQuoteExcerpt(tag), "\"select\", \"boolean\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "SessionConfigOptionUnion", "type", wire.QuoteExcerpt(tag), "\"select\", \"boolean\"")
 	}
 }
 
 func (x *SessionConfigOptionUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
+		return nil, wire.EncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SessionConfigOptionUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
+		return nil, wire.EncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -10445,17 +10470,17 @@ func (x *SessionConfigOptionUnion) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigOptionSelect")
+		return nil, wire.NilVariant("SessionConfigOptionSelect")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"select\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"select\"")
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
@@ -10477,17 +10502,17 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionUnio
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigOptionBoolean")
+		return nil, wire.NilVariant("SessionConfigOptionBoolean")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
@@ -10508,20 +10533,20 @@ type SessionConfigID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionConfigID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOptionCategory: Semantic category for a session configuration option.
@@ -10562,11 +10587,11 @@ func (x SessionConfigOptionCategory) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *SessionConfigOptionCategory) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -10586,12 +10611,12 @@ func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionConfigOptionCategory) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigValueID: Unique identifier for a session configuration option value.
@@ -10599,20 +10624,20 @@ type SessionConfigValueID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigValueID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigValueID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionConfigValueID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigValueID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigValueID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
@@ -10635,52 +10660,52 @@ type SessionConfigSelectOptionsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysSessionConfigSelectOptionsA = []string{"value", "group"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelectOptions) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelectOptions) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("SessionConfigSelectOptions", known)
+func (x *SessionConfigSelectOptions) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("SessionConfigSelectOptions", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("SessionConfigSelectOptions", pos, err, known)
+		r.Remember("SessionConfigSelectOptions", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelectOptions) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '[':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.firstItemHas(keysSessionConfigSelectOptionsA)
+		mask, err := look.FirstItemHas(keysSessionConfigSelectOptionsA)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(SessionConfigSelectOptionsUngrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
+				err := wire.DecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -10692,9 +10717,9 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(SessionConfigSelectOptionsGrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), r, false, (*SessionConfigSelectGroup).decodeWire)
+				err := wire.DecodeSlice((*[]SessionConfigSelectGroup)(v), r, false, (*SessionConfigSelectGroup).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -10705,9 +10730,9 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(SessionConfigSelectOptionsUngrouped)
-			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
+			err := wire.DecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -10719,14 +10744,14 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"group\"")
+		return wire.Errorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"group\"")
 	}
-	return r.kindError("SessionConfigSelectOptions (array)")
+	return r.KindError("SessionConfigSelectOptions (array)")
 }
 
 func (x *SessionConfigSelectOptions) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigSelectOptions: no variant set")
+		return nil, wire.EncodeErrorf("SessionConfigSelectOptions: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -10738,9 +10763,9 @@ type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigSelectOptionsUngrouped")
+		return nil, wire.NilVariant("SessionConfigSelectOptionsUngrouped")
 	}
-	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
+	return wire.AppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
 
 func (*SessionConfigSelectOptionsUngrouped) isSessionConfigSelectOptions() {}
@@ -10758,9 +10783,9 @@ type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigSelectOptionsGrouped")
+		return nil, wire.NilVariant("SessionConfigSelectOptionsGrouped")
 	}
-	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
+	return wire.AppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
 
 func (*SessionConfigSelectOptionsGrouped) isSessionConfigSelectOptions() {}
@@ -10788,91 +10813,91 @@ type SessionConfigSelectOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelectOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelectOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigSelectOption{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Value.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "value", "name")
+		return wire.MissingOf(seen, 0x3, "value", "name")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = x.Value.appendJSON(wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigSelectOption = []string{"_meta", "description", "name", "value"}
 
 func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigSelectOption, name)
+	return wire.Declares(wireMembersOfSessionConfigSelectOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -10892,93 +10917,93 @@ type SessionConfigSelectGroup struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelectGroup) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelectGroup) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "group":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Group.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "options":
-			if it.once(&seen, 2) {
-				wireLenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "group", "name", "options")
+		return wire.MissingOf(seen, 0x7, "group", "name", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Group.appendJSON(wireAppendKey(buf, open, "\"group\":")); err != nil {
-		return nil, wireAtKey(err, "group")
+	if buf, err = x.Group.appendJSON(wire.AppendKey(buf, open, "\"group\":")); err != nil {
+		return nil, wire.AtKey(err, "group")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Options != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "options")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "options")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"options\":[]")
+		buf = wire.AppendKey(buf, open, "\"options\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigSelectGroup = []string{"_meta", "group", "name", "options"}
 
 func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigSelectGroup, name)
+	return wire.Declares(wireMembersOfSessionConfigSelectGroup, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigGroupID: Unique identifier for a session configuration option value group.
@@ -10986,20 +11011,20 @@ type SessionConfigGroupID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigGroupID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigGroupID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionConfigGroupID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigGroupID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigGroupID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigSelect: A single-value selector (dropdown) session configuration option payload.
@@ -11015,73 +11040,73 @@ type SessionConfigSelect struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelect) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelect) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigSelect{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "currentValue":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CurrentValue.decodeWire(r)
 			}
 		case "options":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Options.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "currentValue", "options")
+		return wire.MissingOf(seen, 0x3, "currentValue", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CurrentValue.appendJSON(wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
-		return nil, wireAtKey(err, "currentValue")
+	if buf, err = x.CurrentValue.appendJSON(wire.AppendKey(buf, open, "\"currentValue\":")); err != nil {
+		return nil, wire.AtKey(err, "currentValue")
 	}
-	if buf, err = x.Options.appendJSON(wireAppendKey(buf, open, "\"options\":")); err != nil {
-		return nil, wireAtKey(err, "options")
+	if buf, err = x.Options.appendJSON(wire.AppendKey(buf, open, "\"options\":")); err != nil {
+		return nil, wire.AtKey(err, "options")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigSelect = []string{"currentValue", "options"}
 
 func (*SessionConfigSelect) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigSelect, name)
+	return wire.Declares(wireMembersOfSessionConfigSelect, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -11095,66 +11120,66 @@ type SessionConfigBoolean struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
+func (x *SessionConfigBoolean) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigBoolean) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigBoolean{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "currentValue":
-			if it.once(&seen, 0) {
-				err = wireDecodeBool(&x.CurrentValue, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeBool(&x.CurrentValue, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "currentValue")
+		return wire.MissingOf(seen, 0x1, "currentValue")
 	}
 	return nil
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendBool(&x.CurrentValue, wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
-		return nil, wireAtKey(err, "currentValue")
+	if buf, err = wire.AppendBool(&x.CurrentValue, wire.AppendKey(buf, open, "\"currentValue\":")); err != nil {
+		return nil, wire.AtKey(err, "currentValue")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigBoolean = []string{"currentValue"}
 
 func (*SessionConfigBoolean) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigBoolean, name)
+	return wire.Declares(wireMembersOfSessionConfigBoolean, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LoadSessionResponse: Response from loading an existing session.
@@ -11176,79 +11201,79 @@ type LoadSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoadSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LoadSessionResponse) decodeWire(r *wireReader) error {
+func (x *LoadSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LoadSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LoadSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LoadSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "modes":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if it.once(&seen, 1) {
-				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LoadSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoadSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Modes != nil {
-		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
-			return nil, wireAtKey(err, "modes")
+		if buf, err = x.Modes.appendJSON(wire.AppendKey(buf, open, "\"modes\":")); err != nil {
+			return nil, wire.AtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLoadSessionResponse = []string{"_meta", "configOptions", "modes"}
 
 func (*LoadSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLoadSessionResponse, name)
+	return wire.Declares(wireMembersOfLoadSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LoadSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -11267,84 +11292,84 @@ type ListSessionsResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
+func (x *ListSessionsResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ListSessionsResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ListSessionsResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "sessions":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
 			}
 		case "nextCursor":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.NextCursor, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.NextCursor, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessions")
+		return wire.MissingOf(seen, 0x1, "sessions")
 	}
 	return nil
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Sessions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
-			return nil, wireAtKey(err, "sessions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "sessions")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"sessions\":[]")
+		buf = wire.AppendKey(buf, open, "\"sessions\":[]")
 	}
 	if x.NextCursor != nil {
-		if buf, err = wireAppendString(x.NextCursor, wireAppendKey(buf, open, "\"nextCursor\":")); err != nil {
-			return nil, wireAtKey(err, "nextCursor")
+		if buf, err = wire.AppendString(x.NextCursor, wire.AppendKey(buf, open, "\"nextCursor\":")); err != nil {
+			return nil, wire.AtKey(err, "nextCursor")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfListSessionsResponse = []string{"_meta", "nextCursor", "sessions"}
 
 func (*ListSessionsResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsResponse, name)
+	return wire.Declares(wireMembersOfListSessionsResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -11378,118 +11403,118 @@ type SessionInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionInfo) decodeWire(r *wireReader) error {
+func (x *SessionInfo) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionInfo) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionInfo{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Cwd, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				wireLenientSlice(&x.AdditionalDirectories, r, true, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientSlice(&x.AdditionalDirectories, r, true, wire.DecodeString)
 			}
 		case "title":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "updatedAt":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.UpdatedAt, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.UpdatedAt, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "archived":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partSessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
+		return wire.MissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = wire.AppendString(&x.Cwd, wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.UpdatedAt != nil {
-		if buf, err = wireAppendString(x.UpdatedAt, wireAppendKey(buf, open, "\"updatedAt\":")); err != nil {
-			return nil, wireAtKey(err, "updatedAt")
+		if buf, err = wire.AppendString(x.UpdatedAt, wire.AppendKey(buf, open, "\"updatedAt\":")); err != nil {
+			return nil, wire.AtKey(err, "updatedAt")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partSessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionInfo = []string{"_meta", "additionalDirectories", "cwd", "sessionId", "title", "updatedAt"}
 
 func (x *SessionInfo) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfo, name) || x.partSessionInfoSessionArchive.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfSessionInfo, name) || x.partSessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DeleteSessionResponse: Response from deleting a session.
@@ -11503,61 +11528,61 @@ type DeleteSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
+func (x *DeleteSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DeleteSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DeleteSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDeleteSessionResponse = []string{"_meta"}
 
 func (*DeleteSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDeleteSessionResponse, name)
+	return wire.Declares(wireMembersOfDeleteSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -11579,79 +11604,79 @@ type ResumeSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
+func (x *ResumeSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ResumeSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ResumeSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "modes":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Modes, r, (*SessionModeState).decodeWire)
 			}
 		case "configOptions":
-			if it.once(&seen, 1) {
-				wireLenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSliceOrNull(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Modes != nil {
-		if buf, err = x.Modes.appendJSON(wireAppendKey(buf, open, "\"modes\":")); err != nil {
-			return nil, wireAtKey(err, "modes")
+		if buf, err = x.Modes.appendJSON(wire.AppendKey(buf, open, "\"modes\":")); err != nil {
+			return nil, wire.AtKey(err, "modes")
 		}
 	}
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfResumeSessionResponse = []string{"_meta", "configOptions", "modes"}
 
 func (*ResumeSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionResponse, name)
+	return wire.Declares(wireMembersOfResumeSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -11665,61 +11690,61 @@ type CloseSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
+func (x *CloseSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CloseSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CloseSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCloseSessionResponse = []string{"_meta"}
 
 func (*CloseSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCloseSessionResponse, name)
+	return wire.Declares(wireMembersOfCloseSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionModeResponse: Response to `session/set_mode` method.
@@ -11733,61 +11758,61 @@ type SetSessionModeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionModeResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionModeResponse) decodeWire(r *wireReader) error {
+func (x *SetSessionModeResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionModeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionModeResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionModeResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SetSessionModeResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionModeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionModeResponse = []string{"_meta"}
 
 func (*SetSessionModeResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionModeResponse, name)
+	return wire.Declares(wireMembersOfSetSessionModeResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionModeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -11803,75 +11828,75 @@ type SetSessionConfigOptionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "configOptions":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "configOptions")
+		return wire.MissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
+		buf = wire.AppendKey(buf, open, "\"configOptions\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
 
 func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionResponse, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptResponse: Response from processing a user prompt.
@@ -11897,84 +11922,84 @@ type PromptResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptResponse) decodeWire(r *wireReader) error {
+func (x *PromptResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "stopReason":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.StopReason.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "usage":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				if err := x.partPromptResponseEndTurnTokenUsage.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "stopReason")
+		return wire.MissingOf(seen, 0x1, "stopReason")
 	}
 	return nil
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.StopReason.appendJSON(wireAppendKey(buf, open, "\"stopReason\":")); err != nil {
-		return nil, wireAtKey(err, "stopReason")
+	if buf, err = x.StopReason.appendJSON(wire.AppendKey(buf, open, "\"stopReason\":")); err != nil {
+		return nil, wire.AtKey(err, "stopReason")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partPromptResponseEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptResponse = []string{"_meta", "stopReason"}
 
 func (x *PromptResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptResponse, name) || x.partPromptResponseEndTurnTokenUsage.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfPromptResponse, name) || x.partPromptResponseEndTurnTokenUsage.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // StopReason: Reasons why an agent stops processing a prompt turn.
@@ -12016,11 +12041,11 @@ func (x StopReason) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StopReason) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StopReason) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *StopReason) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -12036,18 +12061,18 @@ func (x *StopReason) decodeWire(r *wireReader) error {
 	case "cancelled":
 		*x = StopReasonCancelled
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "StopReason", wireQuoteExcerpt(s), "\"end_turn\", \"max_tokens\", \"max_turn_requests\", \"refusal\", \"cancelled\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "StopReason", wire.QuoteExcerpt(s), "\"end_turn\", \"max_tokens\", \"max_turn_requests\", \"refusal\", \"cancelled\"")
 	}
 	return nil
 }
 
 func (x *StopReason) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ExtResponse: Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
@@ -12063,20 +12088,20 @@ type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ExtResponse) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ExtResponse) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ExtResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Error: JSON-RPC error object.
@@ -12104,82 +12129,82 @@ type Error struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Error) decodeWire(r *wireReader) error {
+func (x *Error) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Error) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Error{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "code":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Code.decodeWire(r)
 			}
 		case "message":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Message, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Message, r)
 			}
 		case "data":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Data, r, wireDecodeRaw)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Data, r, wire.DecodeRaw)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "code", "message")
+		return wire.MissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Code.appendJSON(wireAppendKey(buf, open, "\"code\":")); err != nil {
-		return nil, wireAtKey(err, "code")
+	if buf, err = x.Code.appendJSON(wire.AppendKey(buf, open, "\"code\":")); err != nil {
+		return nil, wire.AtKey(err, "code")
 	}
-	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
-		return nil, wireAtKey(err, "message")
+	if buf, err = wire.AppendString(&x.Message, wire.AppendKey(buf, open, "\"message\":")); err != nil {
+		return nil, wire.AtKey(err, "message")
 	}
 	if len(x.Data) > 0 {
-		if buf, err = wireAppendRaw(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-			return nil, wireAtKey(err, "data")
+		if buf, err = wire.AppendRaw(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+			return nil, wire.AtKey(err, "data")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfError = []string{"code", "data", "message"}
 
 func (*Error) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfError, name)
+	return wire.Declares(wireMembersOfError, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -12221,20 +12246,20 @@ func (x ErrorCode) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ErrorCode) decodeWire(r *wireReader) error {
-	return wireDecodeInt32((*int32)(x), r)
+func (x *ErrorCode) decodeWire(r *wire.Reader) error {
+	return wire.DecodeInt32((*int32)(x), r)
 }
 
 func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendInt32((*int32)(x), buf)
+	return wire.AppendInt32((*int32)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorCode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentNotification: A JSON-RPC notification object.
@@ -12250,75 +12275,75 @@ type AgentNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentNotification) decodeWire(r *wireReader) error {
+func (x *AgentNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentNotification = []string{"method", "params"}
 
 func (*AgentNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentNotification, name)
+	return wire.Declares(wireMembersOfAgentNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -12348,76 +12373,76 @@ type AgentNotificationParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
-var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
-	declared: []string{"_meta", "sessionId", "update"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+var choiceAgentNotificationParams = wire.NewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wire.Candidate[AgentNotificationParamsValue]{
+	Declared: []string{"_meta", "sessionId", "update"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsSessionNotification)
 		if err := (*SessionNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"sessionId", "update"},
-}, wireCandidate[AgentNotificationParamsValue]{
-	declared: []string{"_meta", "elicitationId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"sessionId", "update"},
+}, wire.Candidate[AgentNotificationParamsValue]{
+	Declared: []string{"_meta", "elicitationId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsCompleteElicitationNotification)
 		if err := (*CompleteElicitationNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"elicitationId"},
-}, wireCandidate[AgentNotificationParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"elicitationId"},
+}, wire.Candidate[AgentNotificationParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        3,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        3,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
+func (x *AgentNotificationParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentNotificationParams", known)
+func (x *AgentNotificationParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentNotificationParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentNotificationParams", pos, err, known)
+		r.Remember("AgentNotificationParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentNotificationParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentNotificationParams.decode(r, known)
+	v, err := choiceAgentNotificationParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -12427,7 +12452,7 @@ func (x *AgentNotificationParams) decodeChoice(r *wireReader, known *wireKnownSe
 
 func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentNotificationParams: no variant set")
+		return nil, wire.EncodeErrorf("AgentNotificationParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -12451,7 +12476,7 @@ type AgentNotificationParamsSessionNotification SessionNotification
 
 func (x *AgentNotificationParamsSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsSessionNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsSessionNotification")
 	}
 	return (*SessionNotification)(x).appendJSON(buf)
 }
@@ -12475,7 +12500,7 @@ type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationN
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsCompleteElicitationNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsCompleteElicitationNotification")
 	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
@@ -12503,7 +12528,7 @@ type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsExtNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -12537,82 +12562,82 @@ type SessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionNotification) decodeWire(r *wireReader) error {
+func (x *SessionNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Update.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "update")
+		return wire.MissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *SessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
-		return nil, wireAtKey(err, "update")
+	if buf, err = x.Update.appendJSON(wire.AppendKey(buf, open, "\"update\":")); err != nil {
+		return nil, wire.AtKey(err, "update")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionNotification = []string{"_meta", "sessionId", "update"}
 
 func (*SessionNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionNotification, name)
+	return wire.Declares(wireMembersOfSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionUpdate: Different types of updates that can be sent during session processing.
@@ -12660,32 +12685,32 @@ type SessionUpdateValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionUpdate) decodeWire(r *wireReader) error {
+func (x *SessionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
+func (x *SessionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
+	raw, found, err := wire.TagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("sessionUpdate")
+		return wire.Missing("sessionUpdate")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "sessionUpdate")
+		return wire.AtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "user_message_chunk":
@@ -12793,20 +12818,20 @@ func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 		if ok, err := x.decodeGatedSubagents(tag, r, &tagged); ok {
 			return err
 		}
-		return wireErrorf("%s: unknown %s %s (known: %s)", "SessionUpdate", "sessionUpdate", wireQuoteExcerpt(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "SessionUpdate", "sessionUpdate", wire.QuoteExcerpt(tag), "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"plan\", \"available_commands_update\", \"current_mode_update\", \"config_option_update\", \"session_info_update\", \"usage_update\", \"notice\", \"compaction_update\", \"compaction_summary_chunk\""+knownSessionUpdatePlanOperations+knownSessionUpdateSubagents)
 	}
 }
 
 func (x *SessionUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -12821,17 +12846,17 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateUserMessageChunk")
+		return nil, wire.NilVariant("SessionUpdateUserMessageChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -12853,17 +12878,17 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAgentMessageChunk")
+		return nil, wire.NilVariant("SessionUpdateAgentMessageChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -12885,17 +12910,17 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAgentThoughtChunk")
+		return nil, wire.NilVariant("SessionUpdateAgentThoughtChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -12917,17 +12942,17 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateToolCall ToolCall
 
 func (x *SessionUpdateToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateToolCall")
+		return nil, wire.NilVariant("SessionUpdateToolCall")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"tool_call\"")
 	return (*ToolCall)(x).appendMembers(buf, open)
 }
 
@@ -12949,17 +12974,17 @@ func NewSessionUpdateToolCall(v ToolCall) SessionUpdate {
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateToolCallUpdate")
+		return nil, wire.NilVariant("SessionUpdateToolCallUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
@@ -12984,17 +13009,17 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdatePlan Plan
 
 func (x *SessionUpdatePlan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlan) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlan")
+		return nil, wire.NilVariant("SessionUpdatePlan")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan\"")
 	return (*Plan)(x).appendMembers(buf, open)
 }
 
@@ -13016,17 +13041,17 @@ func NewSessionUpdatePlan(v Plan) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAvailableCommandsUpdate")
+		return nil, wire.NilVariant("SessionUpdateAvailableCommandsUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13052,17 +13077,17 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateCurrentModeUpdate CurrentModeUpdate
 
 func (x *SessionUpdateCurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateCurrentModeUpdate")
+		return nil, wire.NilVariant("SessionUpdateCurrentModeUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"current_mode_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"current_mode_update\"")
 	return (*CurrentModeUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13084,17 +13109,17 @@ func NewSessionUpdateCurrentModeUpdate(v CurrentModeUpdate) SessionUpdate {
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateConfigOptionUpdate")
+		return nil, wire.NilVariant("SessionUpdateConfigOptionUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13116,17 +13141,17 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSessionInfoUpdate")
+		return nil, wire.NilVariant("SessionUpdateSessionInfoUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13148,17 +13173,17 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateUsageUpdate")
+		return nil, wire.NilVariant("SessionUpdateUsageUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13183,17 +13208,17 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateNotice")
+		return nil, wire.NilVariant("SessionUpdateNotice")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
@@ -13218,17 +13243,17 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateCompactionUpdate")
+		return nil, wire.NilVariant("SessionUpdateCompactionUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13253,17 +13278,17 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateCompactionSummaryChunk")
+		return nil, wire.NilVariant("SessionUpdateCompactionSummaryChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
@@ -13284,20 +13309,20 @@ type MessageID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MessageID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *MessageID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *MessageID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ContentChunk: A streamed item of content
@@ -13318,84 +13343,84 @@ type ContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ContentChunk) decodeWire(r *wireReader) error {
+func (x *ContentChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ContentChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ContentChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Content.decodeWire(r)
 			}
 		case "messageId":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MessageID, r, (*MessageID).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.MessageID, r, (*MessageID).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "content")
+		return wire.MissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
 	if x.MessageID != nil {
-		if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-			return nil, wireAtKey(err, "messageId")
+		if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+			return nil, wire.AtKey(err, "messageId")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfContentChunk = []string{"_meta", "content", "messageId"}
 
 func (*ContentChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfContentChunk, name)
+	return wire.Declares(wireMembersOfContentChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCall: Represents a tool call that the language model has requested.
@@ -13439,145 +13464,145 @@ type ToolCall struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCall) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCall) decodeWire(r *wireReader) error {
+func (x *ToolCall) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCall) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCall{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "toolCallId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ToolCallID.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "name":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Name, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Name, r, wire.DecodeString)
 			}
 		case "kind":
-			if it.once(&seen, 3) {
-				wireLenientNew(&x.Kind, r, (*ToolKind).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientNew(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if it.once(&seen, 4) {
-				wireLenientNew(&x.Status, r, (*ToolCallStatus).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientNew(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "content":
-			if it.once(&seen, 5) {
-				wireLenientSlice(&x.Content, r, true, (*ToolCallContent).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientSlice(&x.Content, r, true, (*ToolCallContent).decodeWire)
 			}
 		case "locations":
-			if it.once(&seen, 6) {
-				wireLenientSlice(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
+			if it.Once(&seen, 6) {
+				wire.LenientSlice(&x.Locations, r, true, (*ToolCallLocation).decodeWire)
 			}
 		case "rawInput":
-			if it.once(&seen, 7) {
-				wireLenient(&x.RawInput, r, wireDecodeRaw)
+			if it.Once(&seen, 7) {
+				wire.Lenient(&x.RawInput, r, wire.DecodeRaw)
 			}
 		case "rawOutput":
-			if it.once(&seen, 8) {
-				wireLenient(&x.RawOutput, r, wireDecodeRaw)
+			if it.Once(&seen, 8) {
+				wire.Lenient(&x.RawOutput, r, wire.DecodeRaw)
 			}
 		case "_meta":
-			if it.once(&seen, 9) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 9) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "toolCallId", "title")
+		return wire.MissingOf(seen, 0x3, "toolCallId", "title")
 	}
 	return nil
 }
 
 func (x *ToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-		return nil, wireAtKey(err, "toolCallId")
+	if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCallId")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
 	if x.Name != nil {
-		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-			return nil, wireAtKey(err, "name")
+		if buf, err = wire.AppendString(x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+			return nil, wire.AtKey(err, "name")
 		}
 	}
 	if x.Kind != nil {
-		if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
-			return nil, wireAtKey(err, "kind")
+		if buf, err = x.Kind.appendJSON(wire.AppendKey(buf, open, "\"kind\":")); err != nil {
+			return nil, wire.AtKey(err, "kind")
 		}
 	}
 	if x.Status != nil {
-		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-			return nil, wireAtKey(err, "status")
+		if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+			return nil, wire.AtKey(err, "status")
 		}
 	}
 	if x.Content != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
-			return nil, wireAtKey(err, "content")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"content\":"), x.Content, (*ToolCallContent).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if x.Locations != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
-			return nil, wireAtKey(err, "locations")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"locations\":"), x.Locations, (*ToolCallLocation).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "locations")
 		}
 	}
 	if len(x.RawInput) > 0 {
-		if buf, err = wireAppendRaw(&x.RawInput, wireAppendKey(buf, open, "\"rawInput\":")); err != nil {
-			return nil, wireAtKey(err, "rawInput")
+		if buf, err = wire.AppendRaw(&x.RawInput, wire.AppendKey(buf, open, "\"rawInput\":")); err != nil {
+			return nil, wire.AtKey(err, "rawInput")
 		}
 	}
 	if len(x.RawOutput) > 0 {
-		if buf, err = wireAppendRaw(&x.RawOutput, wireAppendKey(buf, open, "\"rawOutput\":")); err != nil {
-			return nil, wireAtKey(err, "rawOutput")
+		if buf, err = wire.AppendRaw(&x.RawOutput, wire.AppendKey(buf, open, "\"rawOutput\":")); err != nil {
+			return nil, wire.AtKey(err, "rawOutput")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCall = []string{"_meta", "content", "kind", "locations", "name", "rawInput", "rawOutput", "status", "title", "toolCallId"}
 
 func (*ToolCall) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCall, name)
+	return wire.Declares(wireMembersOfToolCall, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCall) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntry: A single entry in the execution plan.
@@ -13604,89 +13629,89 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntry) decodeWire(r *wireReader) error {
+func (x *PlanEntry) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanEntry) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanEntry{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "priority":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "content", "priority", "status")
+		return wire.MissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
-		return nil, wireAtKey(err, "priority")
+	if buf, err = x.Priority.appendJSON(wire.AppendKey(buf, open, "\"priority\":")); err != nil {
+		return nil, wire.AtKey(err, "priority")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanEntry = []string{"_meta", "content", "priority", "status"}
 
 func (*PlanEntry) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanEntry, name)
+	return wire.Declares(wireMembersOfPlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -13718,11 +13743,11 @@ func (x PlanEntryPriority) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanEntryPriority) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -13734,18 +13759,18 @@ func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
 	case "low":
 		*x = PlanEntryPriorityLow
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "PlanEntryPriority", wireQuoteExcerpt(s), "\"high\", \"medium\", \"low\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "PlanEntryPriority", wire.QuoteExcerpt(s), "\"high\", \"medium\", \"low\"")
 	}
 	return nil
 }
 
 func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntryStatus: Status of a plan entry in the execution flow.
@@ -13776,11 +13801,11 @@ func (x PlanEntryStatus) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanEntryStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -13792,18 +13817,18 @@ func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
 	case "completed":
 		*x = PlanEntryStatusCompleted
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "PlanEntryStatus", wireQuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "PlanEntryStatus", wire.QuoteExcerpt(s), "\"pending\", \"in_progress\", \"completed\"")
 	}
 	return nil
 }
 
 func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Plan: An execution plan for accomplishing complex tasks.
@@ -13830,75 +13855,75 @@ type Plan struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Plan) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Plan) decodeWire(r *wireReader) error {
+func (x *Plan) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Plan) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Plan) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Plan{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "entries":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "entries")
+		return wire.MissingOf(seen, 0x1, "entries")
 	}
 	return nil
 }
 
 func (x *Plan) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Plan) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Entries != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
-			return nil, wireAtKey(err, "entries")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "entries")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"entries\":[]")
+		buf = wire.AppendKey(buf, open, "\"entries\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlan = []string{"_meta", "entries"}
 
 func (*Plan) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlan, name)
+	return wire.Declares(wireMembersOfPlan, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Plan) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AvailableCommand: Information about a command.
@@ -13918,91 +13943,91 @@ type AvailableCommand struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AvailableCommand) decodeWire(r *wireReader) error {
+func (x *AvailableCommand) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AvailableCommand) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AvailableCommand{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Description, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Description, r)
 			}
 		case "input":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "description")
+		return wire.MissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *AvailableCommand) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-		return nil, wireAtKey(err, "description")
+	if buf, err = wire.AppendString(&x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+		return nil, wire.AtKey(err, "description")
 	}
 	if x.Input != nil {
-		if buf, err = x.Input.appendJSON(wireAppendKey(buf, open, "\"input\":")); err != nil {
-			return nil, wireAtKey(err, "input")
+		if buf, err = x.Input.appendJSON(wire.AppendKey(buf, open, "\"input\":")); err != nil {
+			return nil, wire.AtKey(err, "input")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAvailableCommand = []string{"_meta", "description", "input", "name"}
 
 func (*AvailableCommand) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAvailableCommand, name)
+	return wire.Declares(wireMembersOfAvailableCommand, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AvailableCommandInput: The input specification for a command.
@@ -14026,21 +14051,21 @@ type AvailableCommandInputValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
+func (x *AvailableCommandInput) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AvailableCommandInput) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
 		v := new(AvailableCommandInputUnstructured)
 		if err := (*UnstructuredCommandInput)(v).decodeObject(r, known); err != nil {
@@ -14049,19 +14074,19 @@ func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet)
 		x.Value = v
 		return nil
 	}
-	return r.kindError("AvailableCommandInput (object)")
+	return r.KindError("AvailableCommandInput (object)")
 }
 
 func (x *AvailableCommandInput) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AvailableCommandInput: no variant set")
+		return nil, wire.EncodeErrorf("AvailableCommandInput: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AvailableCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AvailableCommandInput: no variant set")
+		return nil, wire.EncodeErrorf("AvailableCommandInput: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -14077,14 +14102,14 @@ type AvailableCommandInputUnstructured UnstructuredCommandInput
 
 func (x *AvailableCommandInputUnstructured) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandInputUnstructured")
+		return nil, wire.NilVariant("AvailableCommandInputUnstructured")
 	}
 	return (*UnstructuredCommandInput)(x).appendJSON(buf)
 }
 
 func (x *AvailableCommandInputUnstructured) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandInputUnstructured")
+		return nil, wire.NilVariant("AvailableCommandInputUnstructured")
 	}
 	return (*UnstructuredCommandInput)(x).appendMembers(buf, open)
 }
@@ -14114,75 +14139,75 @@ type UnstructuredCommandInput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnstructuredCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UnstructuredCommandInput) decodeWire(r *wireReader) error {
+func (x *UnstructuredCommandInput) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UnstructuredCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UnstructuredCommandInput) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UnstructuredCommandInput{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "hint":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Hint, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Hint, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "hint")
+		return wire.MissingOf(seen, 0x1, "hint")
 	}
 	return nil
 }
 
 func (x *UnstructuredCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnstructuredCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Hint, wireAppendKey(buf, open, "\"hint\":")); err != nil {
-		return nil, wireAtKey(err, "hint")
+	if buf, err = wire.AppendString(&x.Hint, wire.AppendKey(buf, open, "\"hint\":")); err != nil {
+		return nil, wire.AtKey(err, "hint")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUnstructuredCommandInput = []string{"_meta", "hint"}
 
 func (*UnstructuredCommandInput) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUnstructuredCommandInput, name)
+	return wire.Declares(wireMembersOfUnstructuredCommandInput, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UnstructuredCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -14198,75 +14223,75 @@ type AvailableCommandsUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
+func (x *AvailableCommandsUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AvailableCommandsUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "availableCommands":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "availableCommands")
+		return wire.MissingOf(seen, 0x1, "availableCommands")
 	}
 	return nil
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AvailableCommands != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
-			return nil, wireAtKey(err, "availableCommands")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "availableCommands")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"availableCommands\":[]")
+		buf = wire.AppendKey(buf, open, "\"availableCommands\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAvailableCommandsUpdate = []string{"_meta", "availableCommands"}
 
 func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAvailableCommandsUpdate, name)
+	return wire.Declares(wireMembersOfAvailableCommandsUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CurrentModeUpdate: The current mode of the session has changed
@@ -14286,75 +14311,75 @@ type CurrentModeUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CurrentModeUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CurrentModeUpdate) decodeWire(r *wireReader) error {
+func (x *CurrentModeUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CurrentModeUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CurrentModeUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CurrentModeUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "currentModeId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CurrentModeID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "currentModeId")
+		return wire.MissingOf(seen, 0x1, "currentModeId")
 	}
 	return nil
 }
 
 func (x *CurrentModeUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CurrentModeUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CurrentModeID.appendJSON(wireAppendKey(buf, open, "\"currentModeId\":")); err != nil {
-		return nil, wireAtKey(err, "currentModeId")
+	if buf, err = x.CurrentModeID.appendJSON(wire.AppendKey(buf, open, "\"currentModeId\":")); err != nil {
+		return nil, wire.AtKey(err, "currentModeId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCurrentModeUpdate = []string{"_meta", "currentModeId"}
 
 func (*CurrentModeUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCurrentModeUpdate, name)
+	return wire.Declares(wireMembersOfCurrentModeUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CurrentModeUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -14370,75 +14395,75 @@ type ConfigOptionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
+func (x *ConfigOptionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ConfigOptionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ConfigOptionUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "configOptions":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "configOptions")
+		return wire.MissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
+		buf = wire.AppendKey(buf, open, "\"configOptions\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfConfigOptionUpdate = []string{"_meta", "configOptions"}
 
 func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfConfigOptionUpdate, name)
+	return wire.Declares(wireMembersOfConfigOptionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -14459,79 +14484,79 @@ type SessionInfoUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
+func (x *SessionInfoUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionInfoUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionInfoUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPatch(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPatch(&x.Title, r, wire.DecodeString)
 			}
 		case "updatedAt":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.UpdatedAt, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.UpdatedAt, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if !x.Title.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"title\":"), &x.Title, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if !x.UpdatedAt.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "updatedAt")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "updatedAt")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionInfoUpdate = []string{"_meta", "title", "updatedAt"}
 
 func (*SessionInfoUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfoUpdate, name)
+	return wire.Declares(wireMembersOfSessionInfoUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Cost: Cost information for a session.
@@ -14550,82 +14575,82 @@ type Cost struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Cost) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Cost) decodeWire(r *wireReader) error {
+func (x *Cost) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Cost) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Cost{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "amount":
-			if it.once(&seen, 0) {
-				err = wireDecodeFloat64(&x.Amount, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeFloat64(&x.Amount, r)
 			}
 		case "currency":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Currency, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Currency, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "amount", "currency")
+		return wire.MissingOf(seen, 0x3, "amount", "currency")
 	}
 	return nil
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendFloat64(&x.Amount, wireAppendKey(buf, open, "\"amount\":")); err != nil {
-		return nil, wireAtKey(err, "amount")
+	if buf, err = wire.AppendFloat64(&x.Amount, wire.AppendKey(buf, open, "\"amount\":")); err != nil {
+		return nil, wire.AtKey(err, "amount")
 	}
-	if buf, err = wireAppendString(&x.Currency, wireAppendKey(buf, open, "\"currency\":")); err != nil {
-		return nil, wireAtKey(err, "currency")
+	if buf, err = wire.AppendString(&x.Currency, wire.AppendKey(buf, open, "\"currency\":")); err != nil {
+		return nil, wire.AtKey(err, "currency")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCost = []string{"_meta", "amount", "currency"}
 
 func (*Cost) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCost, name)
+	return wire.Declares(wireMembersOfCost, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -14645,91 +14670,91 @@ type UsageUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UsageUpdate) decodeWire(r *wireReader) error {
+func (x *UsageUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UsageUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UsageUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "used":
-			if it.once(&seen, 0) {
-				err = wireDecodeUint64(&x.Used, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeUint64(&x.Used, r)
 			}
 		case "size":
-			if it.once(&seen, 1) {
-				err = wireDecodeUint64(&x.Size, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeUint64(&x.Size, r)
 			}
 		case "cost":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Cost, r, (*Cost).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Cost, r, (*Cost).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "used", "size")
+		return wire.MissingOf(seen, 0x3, "used", "size")
 	}
 	return nil
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendUint64(&x.Used, wireAppendKey(buf, open, "\"used\":")); err != nil {
-		return nil, wireAtKey(err, "used")
+	if buf, err = wire.AppendUint64(&x.Used, wire.AppendKey(buf, open, "\"used\":")); err != nil {
+		return nil, wire.AtKey(err, "used")
 	}
-	if buf, err = wireAppendUint64(&x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
-		return nil, wireAtKey(err, "size")
+	if buf, err = wire.AppendUint64(&x.Size, wire.AppendKey(buf, open, "\"size\":")); err != nil {
+		return nil, wire.AtKey(err, "size")
 	}
 	if x.Cost != nil {
-		if buf, err = x.Cost.appendJSON(wireAppendKey(buf, open, "\"cost\":")); err != nil {
-			return nil, wireAtKey(err, "cost")
+		if buf, err = x.Cost.appendJSON(wire.AppendKey(buf, open, "\"cost\":")); err != nil {
+			return nil, wire.AtKey(err, "cost")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUsageUpdate = []string{"_meta", "cost", "size", "used"}
 
 func (*UsageUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUsageUpdate, name)
+	return wire.Declares(wireMembersOfUsageUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -14760,11 +14785,11 @@ func (x NoticeSeverity) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NoticeSeverity) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *NoticeSeverity) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -14782,12 +14807,12 @@ func (x *NoticeSeverity) decodeWire(r *wireReader) error {
 }
 
 func (x *NoticeSeverity) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Notice: Fire-and-forget information for the user.
@@ -14821,91 +14846,91 @@ type Notice struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Notice) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Notice) decodeWire(r *wireReader) error {
+func (x *Notice) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Notice) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Notice{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "severity":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Severity.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "severity", "title")
+		return wire.MissingOf(seen, 0x3, "severity", "title")
 	}
 	return nil
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Severity.appendJSON(wireAppendKey(buf, open, "\"severity\":")); err != nil {
-		return nil, wireAtKey(err, "severity")
+	if buf, err = x.Severity.appendJSON(wire.AppendKey(buf, open, "\"severity\":")); err != nil {
+		return nil, wire.AtKey(err, "severity")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNotice = []string{"_meta", "description", "severity", "title"}
 
 func (*Notice) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNotice, name)
+	return wire.Declares(wireMembersOfNotice, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionID: Unique identifier for a context compaction within a session.
@@ -14913,20 +14938,20 @@ type CompactionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *CompactionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *CompactionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionStatus: Lifecycle state of a context compaction.
@@ -14959,11 +14984,11 @@ func (x CompactionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *CompactionStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -14983,12 +15008,12 @@ func (x *CompactionStatus) decodeWire(r *wireReader) error {
 }
 
 func (x *CompactionStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionUpdate: A context compaction upsert. The first notification fixes the compaction's
@@ -15017,104 +15042,104 @@ type CompactionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionUpdate) decodeWire(r *wireReader) error {
+func (x *CompactionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompactionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompactionUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "compactionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CompactionID.decodeWire(r)
 			}
 		case "status":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Status.decodeWire(r)
 			}
 		case "summary":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "error":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.Error, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.Error, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "compactionId", "status")
+		return wire.MissingOf(seen, 0x3, "compactionId", "status")
 	}
 	return nil
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
-		return nil, wireAtKey(err, "compactionId")
+	if buf, err = x.CompactionID.appendJSON(wire.AppendKey(buf, open, "\"compactionId\":")); err != nil {
+		return nil, wire.AtKey(err, "compactionId")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
 	if !x.Summary.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "summary")
+			return nil, wire.AtKey(err, "summary")
 		}
 	}
 	if !x.Error.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"error\":"), &x.Error, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "error")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"error\":"), &x.Error, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "error")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCompactionUpdate = []string{"_meta", "compactionId", "error", "status", "summary"}
 
 func (*CompactionUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCompactionUpdate, name)
+	return wire.Declares(wireMembersOfCompactionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -15135,82 +15160,82 @@ type CompactionSummaryChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
+func (x *CompactionSummaryChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompactionSummaryChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompactionSummaryChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "compactionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CompactionID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "compactionId", "content")
+		return wire.MissingOf(seen, 0x3, "compactionId", "content")
 	}
 	return nil
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
-		return nil, wireAtKey(err, "compactionId")
+	if buf, err = x.CompactionID.appendJSON(wire.AppendKey(buf, open, "\"compactionId\":")); err != nil {
+		return nil, wire.AtKey(err, "compactionId")
 	}
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCompactionSummaryChunk = []string{"_meta", "compactionId", "content"}
 
 func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCompactionSummaryChunk, name)
+	return wire.Declares(wireMembersOfCompactionSummaryChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -15226,75 +15251,75 @@ type CompleteElicitationNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
+func (x *CompleteElicitationNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompleteElicitationNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompleteElicitationNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "elicitationId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ElicitationID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "elicitationId")
+		return wire.MissingOf(seen, 0x1, "elicitationId")
 	}
 	return nil
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
-		return nil, wireAtKey(err, "elicitationId")
+	if buf, err = x.ElicitationID.appendJSON(wire.AppendKey(buf, open, "\"elicitationId\":")); err != nil {
+		return nil, wire.AtKey(err, "elicitationId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCompleteElicitationNotification = []string{"_meta", "elicitationId"}
 
 func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCompleteElicitationNotification, name)
+	return wire.Declares(wireMembersOfCompleteElicitationNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -15310,20 +15335,20 @@ type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ExtNotification) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ExtNotification) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ExtNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientRequest: A JSON-RPC request object.
@@ -15341,82 +15366,82 @@ type ClientRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientRequest) decodeWire(r *wireReader) error {
+func (x *ClientRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "method")
+		return wire.MissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientRequest = []string{"id", "method", "params"}
 
 func (*ClientRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientRequest, name)
+	return wire.Declares(wireMembersOfClientRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -15464,206 +15489,206 @@ type ClientRequestParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
-var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+var choiceClientRequestParams = wire.NewChoice[ClientRequestParamsValue]("ClientRequestParams", wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsInitializeRequest)
 		if err := (*InitializeRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"protocolVersion"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "methodId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"protocolVersion"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "methodId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsAuthenticateRequest)
 		if err := (*AuthenticateRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"methodId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"methodId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLogoutRequest)
 		if err := (*LogoutRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        5,
-	required:     nil,
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        5,
+	Required:     nil,
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsNewSessionRequest)
 		if err := (*NewSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        7,
-	required:     []string{"cwd", "mcpServers"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        7,
+	Required:     []string{"cwd", "mcpServers"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLoadSessionRequest)
 		if err := (*LoadSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        8,
-	required:     []string{"mcpServers", "cwd", "sessionId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "archived", "cursor", "cwd"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        8,
+	Required:     []string{"mcpServers", "cwd", "sessionId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "archived", "cursor", "cwd"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsListSessionsRequest)
 		if err := (*ListSessionsRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        9,
-	required:     nil,
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        9,
+	Required:     nil,
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsDeleteSessionRequest)
 		if err := (*DeleteSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        10,
-	required:     []string{"sessionId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        10,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsResumeSessionRequest)
 		if err := (*ResumeSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        16,
-	required:     []string{"sessionId", "cwd"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        16,
+	Required:     []string{"sessionId", "cwd"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCloseSessionRequest)
 		if err := (*CloseSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        17,
-	required:     []string{"sessionId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "modeId", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        17,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "modeId", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionModeRequest)
 		if err := (*SetSessionModeRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        18,
-	required:     []string{"sessionId", "modeId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        18,
+	Required:     []string{"sessionId", "modeId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "configId", "sessionId", "type", "value"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
 		if err := (*SetSessionConfigOptionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        19,
-	required:     []string{"sessionId", "configId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "prompt", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        19,
+	Required:     []string{"sessionId", "configId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "prompt", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsPromptRequest)
 		if err := (*PromptRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        20,
-	required:     []string{"sessionId", "prompt"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        20,
+	Required:     []string{"sessionId", "prompt"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        21,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        21,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientRequestParams) decodeWire(r *wireReader) error {
+func (x *ClientRequestParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientRequestParams", known)
+func (x *ClientRequestParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientRequestParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientRequestParams", pos, err, known)
+		r.Remember("ClientRequestParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientRequestParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceClientRequestParams.decode(r, known)
+	v, err := choiceClientRequestParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -15673,7 +15698,7 @@ func (x *ClientRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) e
 
 func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientRequestParams: no variant set")
+		return nil, wire.EncodeErrorf("ClientRequestParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -15697,7 +15722,7 @@ type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsInitializeRequest")
+		return nil, wire.NilVariant("ClientRequestParamsInitializeRequest")
 	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
@@ -15728,7 +15753,7 @@ type ClientRequestParamsAuthenticateRequest AuthenticateRequest
 
 func (x *ClientRequestParamsAuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsAuthenticateRequest")
+		return nil, wire.NilVariant("ClientRequestParamsAuthenticateRequest")
 	}
 	return (*AuthenticateRequest)(x).appendJSON(buf)
 }
@@ -15751,7 +15776,7 @@ type ClientRequestParamsLogoutRequest LogoutRequest
 
 func (x *ClientRequestParamsLogoutRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsLogoutRequest")
+		return nil, wire.NilVariant("ClientRequestParamsLogoutRequest")
 	}
 	return (*LogoutRequest)(x).appendJSON(buf)
 }
@@ -15785,7 +15810,7 @@ type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsNewSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsNewSessionRequest")
 	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
@@ -15817,7 +15842,7 @@ type ClientRequestParamsLoadSessionRequest LoadSessionRequest
 
 func (x *ClientRequestParamsLoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsLoadSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsLoadSessionRequest")
 	}
 	return (*LoadSessionRequest)(x).appendJSON(buf)
 }
@@ -15841,7 +15866,7 @@ type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsListSessionsRequest")
+		return nil, wire.NilVariant("ClientRequestParamsListSessionsRequest")
 	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
@@ -15863,7 +15888,7 @@ type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsDeleteSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsDeleteSessionRequest")
 	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
@@ -15888,7 +15913,7 @@ type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsResumeSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsResumeSessionRequest")
 	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
@@ -15913,7 +15938,7 @@ type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsCloseSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsCloseSessionRequest")
 	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
@@ -15947,7 +15972,7 @@ type ClientRequestParamsSetSessionModeRequest SetSessionModeRequest
 
 func (x *ClientRequestParamsSetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsSetSessionModeRequest")
+		return nil, wire.NilVariant("ClientRequestParamsSetSessionModeRequest")
 	}
 	return (*SetSessionModeRequest)(x).appendJSON(buf)
 }
@@ -15967,7 +15992,7 @@ type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequ
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
 	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
@@ -16000,7 +16025,7 @@ type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsPromptRequest")
+		return nil, wire.NilVariant("ClientRequestParamsPromptRequest")
 	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
@@ -16027,7 +16052,7 @@ type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsExtMethodRequest")
+		return nil, wire.NilVariant("ClientRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -16065,93 +16090,93 @@ type InitializeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *InitializeRequest) decodeWire(r *wireReader) error {
+func (x *InitializeRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *InitializeRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = InitializeRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "protocolVersion":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "clientCapabilities":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.ClientCapabilities, r, (*ClientCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.ClientCapabilities, r, (*ClientCapabilities).decodeWire)
 			}
 		case "clientInfo":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.ClientInfo, r, (*Implementation).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.ClientInfo, r, (*Implementation).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "protocolVersion")
+		return wire.MissingOf(seen, 0x1, "protocolVersion")
 	}
 	return nil
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
-		return nil, wireAtKey(err, "protocolVersion")
+	if buf, err = x.ProtocolVersion.appendJSON(wire.AppendKey(buf, open, "\"protocolVersion\":")); err != nil {
+		return nil, wire.AtKey(err, "protocolVersion")
 	}
 	if x.ClientCapabilities != nil {
-		if buf, err = x.ClientCapabilities.appendJSON(wireAppendKey(buf, open, "\"clientCapabilities\":")); err != nil {
-			return nil, wireAtKey(err, "clientCapabilities")
+		if buf, err = x.ClientCapabilities.appendJSON(wire.AppendKey(buf, open, "\"clientCapabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "clientCapabilities")
 		}
 	}
 	if x.ClientInfo != nil {
-		if buf, err = x.ClientInfo.appendJSON(wireAppendKey(buf, open, "\"clientInfo\":")); err != nil {
-			return nil, wireAtKey(err, "clientInfo")
+		if buf, err = x.ClientInfo.appendJSON(wire.AppendKey(buf, open, "\"clientInfo\":")); err != nil {
+			return nil, wire.AtKey(err, "clientInfo")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfInitializeRequest = []string{"_meta", "clientCapabilities", "clientInfo", "protocolVersion"}
 
 func (*InitializeRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfInitializeRequest, name)
+	return wire.Declares(wireMembersOfInitializeRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -16201,104 +16226,104 @@ type ClientCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientCapabilities) decodeWire(r *wireReader) error {
+func (x *ClientCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "fs":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.FS, r, (*FileSystemCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.FS, r, (*FileSystemCapabilities).decodeWire)
 			}
 		case "terminal":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.Terminal, r, wireDecodeBool)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.Terminal, r, wire.DecodeBool)
 			}
 		case "session":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Session, r, (*ClientSessionCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Session, r, (*ClientSessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if it.once(&seen, 3) {
-				wireLenientNew(&x.Auth, r, (*AuthCapabilities).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientNew(&x.Auth, r, (*AuthCapabilities).decodeWire)
 			}
 		case "elicitation":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "subagents":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partClientCapabilitiesSubagents.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "plan":
-			if it.once(&seen, 7) {
+			if it.Once(&seen, 7) {
 				if err := x.partClientCapabilitiesPlanOperations.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.FS != nil {
-		if buf, err = x.FS.appendJSON(wireAppendKey(buf, open, "\"fs\":")); err != nil {
-			return nil, wireAtKey(err, "fs")
+		if buf, err = x.FS.appendJSON(wire.AppendKey(buf, open, "\"fs\":")); err != nil {
+			return nil, wire.AtKey(err, "fs")
 		}
 	}
 	if x.Terminal != nil {
-		if buf, err = wireAppendBool(x.Terminal, wireAppendKey(buf, open, "\"terminal\":")); err != nil {
-			return nil, wireAtKey(err, "terminal")
+		if buf, err = wire.AppendBool(x.Terminal, wire.AppendKey(buf, open, "\"terminal\":")); err != nil {
+			return nil, wire.AtKey(err, "terminal")
 		}
 	}
 	if x.Session != nil {
-		if buf, err = x.Session.appendJSON(wireAppendKey(buf, open, "\"session\":")); err != nil {
-			return nil, wireAtKey(err, "session")
+		if buf, err = x.Session.appendJSON(wire.AppendKey(buf, open, "\"session\":")); err != nil {
+			return nil, wire.AtKey(err, "session")
 		}
 	}
 	if x.Auth != nil {
-		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
-			return nil, wireAtKey(err, "auth")
+		if buf, err = x.Auth.appendJSON(wire.AppendKey(buf, open, "\"auth\":")); err != nil {
+			return nil, wire.AtKey(err, "auth")
 		}
 	}
 	if x.Elicitation != nil {
-		if buf, err = x.Elicitation.appendJSON(wireAppendKey(buf, open, "\"elicitation\":")); err != nil {
-			return nil, wireAtKey(err, "elicitation")
+		if buf, err = x.Elicitation.appendJSON(wire.AppendKey(buf, open, "\"elicitation\":")); err != nil {
+			return nil, wire.AtKey(err, "elicitation")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partClientCapabilitiesSubagents.appendGatedMembers(buf, open); err != nil {
@@ -16307,18 +16332,18 @@ func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error)
 	if buf, err = x.partClientCapabilitiesPlanOperations.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientCapabilities = []string{"_meta", "auth", "elicitation", "fs", "session", "terminal"}
 
 func (x *ClientCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientCapabilities, name) || x.partClientCapabilitiesSubagents.declaresGatedMember(name) || x.partClientCapabilitiesPlanOperations.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfClientCapabilities, name) || x.partClientCapabilitiesSubagents.declaresGatedMember(name) || x.partClientCapabilitiesPlanOperations.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // FileSystemCapabilities: File system capabilities that a client may support.
@@ -16340,79 +16365,79 @@ type FileSystemCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *FileSystemCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *FileSystemCapabilities) decodeWire(r *wireReader) error {
+func (x *FileSystemCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *FileSystemCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *FileSystemCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = FileSystemCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "readTextFile":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.ReadTextFile, r, wireDecodeBool)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.ReadTextFile, r, wire.DecodeBool)
 			}
 		case "writeTextFile":
-			if it.once(&seen, 1) {
-				wireLenientNew(&x.WriteTextFile, r, wireDecodeBool)
+			if it.Once(&seen, 1) {
+				wire.LenientNew(&x.WriteTextFile, r, wire.DecodeBool)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *FileSystemCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *FileSystemCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ReadTextFile != nil {
-		if buf, err = wireAppendBool(x.ReadTextFile, wireAppendKey(buf, open, "\"readTextFile\":")); err != nil {
-			return nil, wireAtKey(err, "readTextFile")
+		if buf, err = wire.AppendBool(x.ReadTextFile, wire.AppendKey(buf, open, "\"readTextFile\":")); err != nil {
+			return nil, wire.AtKey(err, "readTextFile")
 		}
 	}
 	if x.WriteTextFile != nil {
-		if buf, err = wireAppendBool(x.WriteTextFile, wireAppendKey(buf, open, "\"writeTextFile\":")); err != nil {
-			return nil, wireAtKey(err, "writeTextFile")
+		if buf, err = wire.AppendBool(x.WriteTextFile, wire.AppendKey(buf, open, "\"writeTextFile\":")); err != nil {
+			return nil, wire.AtKey(err, "writeTextFile")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfFileSystemCapabilities = []string{"_meta", "readTextFile", "writeTextFile"}
 
 func (*FileSystemCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfFileSystemCapabilities, name)
+	return wire.Declares(wireMembersOfFileSystemCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x FileSystemCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientSessionCapabilities: Session-related capabilities supported by the client.
@@ -16439,88 +16464,88 @@ type ClientSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientSessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientSessionCapabilities) decodeWire(r *wireReader) error {
+func (x *ClientSessionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientSessionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientSessionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "compaction":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Compaction, r, (*CompactionCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Compaction, r, (*CompactionCapabilities).decodeWire)
 			}
 		case "configOptions":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.ConfigOptions, r, (*SessionConfigOptionsCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.ConfigOptions, r, (*SessionConfigOptionsCapabilities).decodeWire)
 			}
 		case "notices":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Notices, r, (*NoticeCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Notices, r, (*NoticeCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ClientSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Compaction != nil {
-		if buf, err = x.Compaction.appendJSON(wireAppendKey(buf, open, "\"compaction\":")); err != nil {
-			return nil, wireAtKey(err, "compaction")
+		if buf, err = x.Compaction.appendJSON(wire.AppendKey(buf, open, "\"compaction\":")); err != nil {
+			return nil, wire.AtKey(err, "compaction")
 		}
 	}
 	if x.ConfigOptions != nil {
-		if buf, err = x.ConfigOptions.appendJSON(wireAppendKey(buf, open, "\"configOptions\":")); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = x.ConfigOptions.appendJSON(wire.AppendKey(buf, open, "\"configOptions\":")); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
 	if x.Notices != nil {
-		if buf, err = x.Notices.appendJSON(wireAppendKey(buf, open, "\"notices\":")); err != nil {
-			return nil, wireAtKey(err, "notices")
+		if buf, err = x.Notices.appendJSON(wire.AppendKey(buf, open, "\"notices\":")); err != nil {
+			return nil, wire.AtKey(err, "notices")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientSessionCapabilities = []string{"_meta", "compaction", "configOptions", "notices"}
 
 func (*ClientSessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientSessionCapabilities, name)
+	return wire.Declares(wireMembersOfClientSessionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionCapabilities: Client support for ID-addressed context compaction updates.
@@ -16532,39 +16557,39 @@ type CompactionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionCapabilities) decodeWire(r *wireReader) error {
+func (x *CompactionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompactionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompactionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompactionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CompactionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 func (*CompactionCapabilities) declaresMember(name []byte) bool {
@@ -16573,7 +16598,7 @@ func (*CompactionCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOptionsCapabilities: Session configuration option capabilities supported by the client.
@@ -16594,70 +16619,70 @@ type SessionConfigOptionsCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionsCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOptionsCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionConfigOptionsCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOptionsCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigOptionsCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigOptionsCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "boolean":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Boolean, r, (*BooleanConfigOptionCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Boolean, r, (*BooleanConfigOptionCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionConfigOptionsCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionsCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Boolean != nil {
-		if buf, err = x.Boolean.appendJSON(wireAppendKey(buf, open, "\"boolean\":")); err != nil {
-			return nil, wireAtKey(err, "boolean")
+		if buf, err = x.Boolean.appendJSON(wire.AppendKey(buf, open, "\"boolean\":")); err != nil {
+			return nil, wire.AtKey(err, "boolean")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigOptionsCapabilities = []string{"_meta", "boolean"}
 
 func (*SessionConfigOptionsCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigOptionsCapabilities, name)
+	return wire.Declares(wireMembersOfSessionConfigOptionsCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionsCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // BooleanConfigOptionCapabilities: Capabilities for boolean session configuration options.
@@ -16673,61 +16698,61 @@ type BooleanConfigOptionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanConfigOptionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BooleanConfigOptionCapabilities) decodeWire(r *wireReader) error {
+func (x *BooleanConfigOptionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BooleanConfigOptionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BooleanConfigOptionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BooleanConfigOptionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *BooleanConfigOptionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanConfigOptionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBooleanConfigOptionCapabilities = []string{"_meta"}
 
 func (*BooleanConfigOptionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBooleanConfigOptionCapabilities, name)
+	return wire.Declares(wireMembersOfBooleanConfigOptionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanConfigOptionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NoticeCapabilities: Client support for presenting live notices to the user.
@@ -16739,39 +16764,39 @@ type NoticeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NoticeCapabilities) decodeWire(r *wireReader) error {
+func (x *NoticeCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NoticeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NoticeCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NoticeCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *NoticeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NoticeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 func (*NoticeCapabilities) declaresMember(name []byte) bool {
@@ -16780,7 +16805,7 @@ func (*NoticeCapabilities) declaresMember(name []byte) bool {
 
 // MarshalJSON implements json.Marshaler.
 func (x NoticeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthCapabilities: Authentication capabilities supported by the client.
@@ -16804,70 +16829,70 @@ type AuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthCapabilities) decodeWire(r *wireReader) error {
+func (x *AuthCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "terminal":
-			if it.once(&seen, 0) {
-				wireLenientNew(&x.Terminal, r, wireDecodeBool)
+			if it.Once(&seen, 0) {
+				wire.LenientNew(&x.Terminal, r, wire.DecodeBool)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Terminal != nil {
-		if buf, err = wireAppendBool(x.Terminal, wireAppendKey(buf, open, "\"terminal\":")); err != nil {
-			return nil, wireAtKey(err, "terminal")
+		if buf, err = wire.AppendBool(x.Terminal, wire.AppendKey(buf, open, "\"terminal\":")); err != nil {
+			return nil, wire.AtKey(err, "terminal")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthCapabilities = []string{"_meta", "terminal"}
 
 func (*AuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthCapabilities, name)
+	return wire.Declares(wireMembersOfAuthCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -16891,79 +16916,79 @@ type ElicitationCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "form":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.URL, r, (*ElicitationURLCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.URL, r, (*ElicitationURLCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Form != nil {
-		if buf, err = x.Form.appendJSON(wireAppendKey(buf, open, "\"form\":")); err != nil {
-			return nil, wireAtKey(err, "form")
+		if buf, err = x.Form.appendJSON(wire.AppendKey(buf, open, "\"form\":")); err != nil {
+			return nil, wire.AtKey(err, "form")
 		}
 	}
 	if x.URL != nil {
-		if buf, err = x.URL.appendJSON(wireAppendKey(buf, open, "\"url\":")); err != nil {
-			return nil, wireAtKey(err, "url")
+		if buf, err = x.URL.appendJSON(wire.AppendKey(buf, open, "\"url\":")); err != nil {
+			return nil, wire.AtKey(err, "url")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationCapabilities = []string{"_meta", "form", "url"}
 
 func (*ElicitationCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationCapabilities, name)
+	return wire.Declares(wireMembersOfElicitationCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -16979,61 +17004,61 @@ type ElicitationFormCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationFormCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationFormCapabilities = []string{"_meta"}
 
 func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationFormCapabilities, name)
+	return wire.Declares(wireMembersOfElicitationFormCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationURLCapabilities: URL-based elicitation capabilities.
@@ -17049,61 +17074,61 @@ type ElicitationURLCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationURLCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationURLCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationURLCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationURLCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationURLCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationURLCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationURLCapabilities = []string{"_meta"}
 
 func (*ElicitationURLCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationURLCapabilities, name)
+	return wire.Declares(wireMembersOfElicitationURLCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationURLCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthenticateRequest: Request parameters for the authenticate method.
@@ -17122,75 +17147,75 @@ type AuthenticateRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthenticateRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthenticateRequest) decodeWire(r *wireReader) error {
+func (x *AuthenticateRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthenticateRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthenticateRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthenticateRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "methodId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MethodID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "methodId")
+		return wire.MissingOf(seen, 0x1, "methodId")
 	}
 	return nil
 }
 
 func (x *AuthenticateRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthenticateRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
-		return nil, wireAtKey(err, "methodId")
+	if buf, err = x.MethodID.appendJSON(wire.AppendKey(buf, open, "\"methodId\":")); err != nil {
+		return nil, wire.AtKey(err, "methodId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthenticateRequest = []string{"_meta", "methodId"}
 
 func (*AuthenticateRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthenticateRequest, name)
+	return wire.Declares(wireMembersOfAuthenticateRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthenticateRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LogoutRequest: Request parameters for the logout method.
@@ -17206,61 +17231,61 @@ type LogoutRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LogoutRequest) decodeWire(r *wireReader) error {
+func (x *LogoutRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LogoutRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LogoutRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LogoutRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LogoutRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLogoutRequest = []string{"_meta"}
 
 func (*LogoutRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLogoutRequest, name)
+	return wire.Declares(wireMembersOfLogoutRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -17294,112 +17319,112 @@ type NewSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NewSessionRequest) decodeWire(r *wireReader) error {
+func (x *NewSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NewSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NewSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "cwd":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Cwd, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 1) {
-				if r.null() {
+			if it.Once(&seen, 1) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, wire.DecodeString)
 				}
 			}
 		case "mcpServers":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
+					err = wire.DecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 4) {
+			if it.Once(&seen, 4) {
 				if err := x.partNewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x5 != 0x5 {
-		return wireMissingOf(seen, 0x5, "cwd", "mcpServers")
+		return wire.MissingOf(seen, 0x5, "cwd", "mcpServers")
 	}
 	return nil
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = wire.AppendString(&x.Cwd, wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
-			return nil, wireAtKey(err, "mcpServers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "mcpServers")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"mcpServers\":[]")
+		buf = wire.AppendKey(buf, open, "\"mcpServers\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partNewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
 
 func (x *NewSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.partNewSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfNewSessionRequest, name) || x.partNewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -17433,27 +17458,27 @@ type MCPServerValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServer) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServer) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServer) decodeWire(r *wireReader) error {
+func (x *MCPServer) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *MCPServer) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(MCPServerStdioVariant)
 		if err := (*MCPServerStdio)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -17461,9 +17486,9 @@ func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "http":
@@ -17489,20 +17514,20 @@ func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("%s: unknown %s %s (known: %s)", "MCPServer", "type", wireQuoteExcerpt(tag), "\"http\", \"sse\""+knownMCPServerMCPOverACP)
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "MCPServer", "type", wire.QuoteExcerpt(tag), "\"http\", \"sse\""+knownMCPServerMCPOverACP)
 	}
 }
 
 func (x *MCPServer) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MCPServer: no variant set")
+		return nil, wire.EncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *MCPServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MCPServer: no variant set")
+		return nil, wire.EncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -17519,17 +17544,17 @@ func (x *MCPServer) declaresMember(name []byte) bool {
 type MCPServerHTTPVariant MCPServerHTTP
 
 func (x *MCPServerHTTPVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerHTTPVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerHTTPVariant")
+		return nil, wire.NilVariant("MCPServerHTTPVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"http\"")
 	return (*MCPServerHTTP)(x).appendMembers(buf, open)
 }
 
@@ -17553,17 +17578,17 @@ func NewMCPServerHTTP(v MCPServerHTTP) MCPServer {
 type MCPServerSSEVariant MCPServerSSE
 
 func (x *MCPServerSSEVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerSSEVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerSSEVariant")
+		return nil, wire.NilVariant("MCPServerSSEVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"sse\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"sse\"")
 	return (*MCPServerSSE)(x).appendMembers(buf, open)
 }
 
@@ -17587,12 +17612,12 @@ func NewMCPServerSSE(v MCPServerSSE) MCPServer {
 type MCPServerStdioVariant MCPServerStdio
 
 func (x *MCPServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerStdioVariant")
+		return nil, wire.NilVariant("MCPServerStdioVariant")
 	}
 	return (*MCPServerStdio)(x).appendMembers(buf, open)
 }
@@ -17624,82 +17649,82 @@ type HTTPHeader struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *HTTPHeader) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *HTTPHeader) decodeWire(r *wireReader) error {
+func (x *HTTPHeader) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *HTTPHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *HTTPHeader) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = HTTPHeader{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "value":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Value, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "value")
+		return wire.MissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *HTTPHeader) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *HTTPHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = wire.AppendString(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfHTTPHeader = []string{"_meta", "name", "value"}
 
 func (*HTTPHeader) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfHTTPHeader, name)
+	return wire.Declares(wireMembersOfHTTPHeader, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x HTTPHeader) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServerHTTP: HTTP transport configuration for MCP.
@@ -17719,97 +17744,97 @@ type MCPServerHTTP struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerHTTP) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerHTTP) decodeWire(r *wireReader) error {
+func (x *MCPServerHTTP) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerHTTP) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerHTTP) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerHTTP{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URL, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URL, r)
 			}
 		case "headers":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.Headers = nil
 				} else {
-					err = wireDecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
+					err = wire.DecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "name", "url", "headers")
+		return wire.MissingOf(seen, 0x7, "name", "url", "headers")
 	}
 	return nil
 }
 
 func (x *MCPServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
-		return nil, wireAtKey(err, "url")
+	if buf, err = wire.AppendString(&x.URL, wire.AppendKey(buf, open, "\"url\":")); err != nil {
+		return nil, wire.AtKey(err, "url")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
-			return nil, wireAtKey(err, "headers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "headers")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"headers\":[]")
+		buf = wire.AppendKey(buf, open, "\"headers\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerHTTP = []string{"_meta", "headers", "name", "url"}
 
 func (*MCPServerHTTP) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerHTTP, name)
+	return wire.Declares(wireMembersOfMCPServerHTTP, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerHTTP) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServerSSE: SSE transport configuration for MCP.
@@ -17829,97 +17854,97 @@ type MCPServerSSE struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerSSE) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerSSE) decodeWire(r *wireReader) error {
+func (x *MCPServerSSE) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerSSE) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerSSE) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerSSE{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URL, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URL, r)
 			}
 		case "headers":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.Headers = nil
 				} else {
-					err = wireDecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
+					err = wire.DecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "name", "url", "headers")
+		return wire.MissingOf(seen, 0x7, "name", "url", "headers")
 	}
 	return nil
 }
 
 func (x *MCPServerSSE) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerSSE) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
-		return nil, wireAtKey(err, "url")
+	if buf, err = wire.AppendString(&x.URL, wire.AppendKey(buf, open, "\"url\":")); err != nil {
+		return nil, wire.AtKey(err, "url")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
-			return nil, wireAtKey(err, "headers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "headers")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"headers\":[]")
+		buf = wire.AppendKey(buf, open, "\"headers\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerSSE = []string{"_meta", "headers", "name", "url"}
 
 func (*MCPServerSSE) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerSSE, name)
+	return wire.Declares(wireMembersOfMCPServerSSE, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerSSE) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServerStdio: Stdio transport configuration for MCP.
@@ -17941,112 +17966,112 @@ type MCPServerStdio struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerStdio) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerStdio) decodeWire(r *wireReader) error {
+func (x *MCPServerStdio) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerStdio) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerStdio{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "command":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Command, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Command, r)
 			}
 		case "args":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.Args = nil
 				} else {
-					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Args, r, false, wire.DecodeString)
 				}
 			}
 		case "env":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Env = nil
 				} else {
-					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+					err = wire.DecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0xf != 0xf {
-		return wireMissingOf(seen, 0xf, "name", "command", "args", "env")
+		return wire.MissingOf(seen, 0xf, "name", "command", "args", "env")
 	}
 	return nil
 }
 
 func (x *MCPServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
-		return nil, wireAtKey(err, "command")
+	if buf, err = wire.AppendString(&x.Command, wire.AppendKey(buf, open, "\"command\":")); err != nil {
+		return nil, wire.AtKey(err, "command")
 	}
 	if x.Args != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "args")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"args\":"), x.Args, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "args")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"args\":[]")
+		buf = wire.AppendKey(buf, open, "\"args\":[]")
 	}
 	if x.Env != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
-			return nil, wireAtKey(err, "env")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "env")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"env\":[]")
+		buf = wire.AppendKey(buf, open, "\"env\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerStdio = []string{"_meta", "args", "command", "env", "name"}
 
 func (*MCPServerStdio) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerStdio, name)
+	return wire.Declares(wireMembersOfMCPServerStdio, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerStdio) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LoadSessionRequest: Request parameters for loading an existing session.
@@ -18085,119 +18110,119 @@ type LoadSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoadSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LoadSessionRequest) decodeWire(r *wireReader) error {
+func (x *LoadSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LoadSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LoadSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LoadSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "mcpServers":
-			if it.once(&seen, 0) {
-				if r.null() {
+			if it.Once(&seen, 0) {
+				if r.Null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
+					err = wire.DecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Cwd, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, wire.DecodeString)
 				}
 			}
 		case "sessionId":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 5) {
+			if it.Once(&seen, 5) {
 				if err := x.partLoadSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0xb != 0xb {
-		return wireMissingOf(seen, 0xb, "mcpServers", "cwd", "sessionId")
+		return wire.MissingOf(seen, 0xb, "mcpServers", "cwd", "sessionId")
 	}
 	return nil
 }
 
 func (x *LoadSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoadSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
-			return nil, wireAtKey(err, "mcpServers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "mcpServers")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"mcpServers\":[]")
+		buf = wire.AppendKey(buf, open, "\"mcpServers\":[]")
 	}
-	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = wire.AppendString(&x.Cwd, wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partLoadSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLoadSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
 
 func (x *LoadSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLoadSessionRequest, name) || x.partLoadSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfLoadSessionRequest, name) || x.partLoadSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LoadSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -18223,92 +18248,92 @@ type ListSessionsRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
+func (x *ListSessionsRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ListSessionsRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ListSessionsRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "cwd":
-			if it.once(&seen, 0) {
-				err = wireDecodePtr(&x.Cwd, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				err = wire.DecodePtr(&x.Cwd, r, wire.DecodeString)
 			}
 		case "cursor":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Cursor, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Cursor, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "archived":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				if err := x.partListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cwd != nil {
-		if buf, err = wireAppendString(x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-			return nil, wireAtKey(err, "cwd")
+		if buf, err = wire.AppendString(x.Cwd, wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+			return nil, wire.AtKey(err, "cwd")
 		}
 	}
 	if x.Cursor != nil {
-		if buf, err = wireAppendString(x.Cursor, wireAppendKey(buf, open, "\"cursor\":")); err != nil {
-			return nil, wireAtKey(err, "cursor")
+		if buf, err = wire.AppendString(x.Cursor, wire.AppendKey(buf, open, "\"cursor\":")); err != nil {
+			return nil, wire.AtKey(err, "cursor")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfListSessionsRequest = []string{"_meta", "cursor", "cwd"}
 
 func (x *ListSessionsRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.partListSessionsRequestSessionArchive.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfListSessionsRequest, name) || x.partListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -18326,75 +18351,75 @@ type DeleteSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
+func (x *DeleteSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DeleteSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DeleteSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDeleteSessionRequest = []string{"_meta", "sessionId"}
 
 func (*DeleteSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDeleteSessionRequest, name)
+	return wire.Declares(wireMembersOfDeleteSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -18432,117 +18457,117 @@ type ResumeSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
+func (x *ResumeSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ResumeSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ResumeSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Cwd, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Cwd, r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, wire.DecodeString)
 				}
 			}
 		case "mcpServers":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
+					err = wire.DecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 5) {
+			if it.Once(&seen, 5) {
 				if err := x.partResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
+		return wire.MissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Cwd, wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = wire.AppendString(&x.Cwd, wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
-			return nil, wireAtKey(err, "mcpServers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "mcpServers")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
 
 func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.partResumeSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfResumeSessionRequest, name) || x.partResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -18564,75 +18589,75 @@ type CloseSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
+func (x *CloseSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CloseSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CloseSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCloseSessionRequest = []string{"_meta", "sessionId"}
 
 func (*CloseSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCloseSessionRequest, name)
+	return wire.Declares(wireMembersOfCloseSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionModeRequest: Request parameters for setting a session mode.
@@ -18650,82 +18675,82 @@ type SetSessionModeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionModeRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionModeRequest) decodeWire(r *wireReader) error {
+func (x *SetSessionModeRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionModeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionModeRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionModeRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "modeId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.ModeID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "modeId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "modeId")
 	}
 	return nil
 }
 
 func (x *SetSessionModeRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.ModeID.appendJSON(wireAppendKey(buf, open, "\"modeId\":")); err != nil {
-		return nil, wireAtKey(err, "modeId")
+	if buf, err = x.ModeID.appendJSON(wire.AppendKey(buf, open, "\"modeId\":")); err != nil {
+		return nil, wire.AtKey(err, "modeId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionModeRequest = []string{"_meta", "modeId", "sessionId"}
 
 func (*SetSessionModeRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionModeRequest, name)
+	return wire.Declares(wireMembersOfSetSessionModeRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionModeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -18745,85 +18770,91 @@ type SetSessionConfigOptionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "configId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.ConfigID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "configId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "configId")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSetSessionConfigOptionRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerSetSessionConfigOptionRequest SetSessionConfigOptionRequest
+
+func (o *wireOwnerSetSessionConfigOptionRequest) DeclaresMember(name []byte) bool {
+	return (*SetSessionConfigOptionRequest)(o).declaresMember(name)
+}
+
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
-		return nil, wireAtKey(err, "configId")
+	if buf, err = x.ConfigID.appendJSON(wire.AppendKey(buf, open, "\"configId\":")); err != nil {
+		return nil, wire.AtKey(err, "configId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequest = []string{"_meta", "configId", "sessionId"}
 
 func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequestUnion: Request parameters for setting a session configuration option.
@@ -18848,27 +18879,27 @@ type SetSessionConfigOptionRequestUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequestUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionConfigOptionRequestUnion) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(SetSessionConfigOptionRequestValueID)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
@@ -18876,9 +18907,9 @@ func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "boolean":
@@ -18894,20 +18925,20 @@ func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *
 			x.Value = v
 			return nil
 		}
-		return wireErrorf("%s: unknown %s %s (known: %s)", "SetSessionConfigOptionRequestUnion", "type", wireQuoteExcerpt(tag), "\"boolean\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "SetSessionConfigOptionRequestUnion", "type", wire.QuoteExcerpt(tag), "\"boolean\"")
 	}
 }
 
 func (x *SetSessionConfigOptionRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SetSessionConfigOptionRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -18927,62 +18958,62 @@ type SetSessionConfigOptionRequestBoolean struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
-				err = wireDecodeBool(&x.Value, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeBool(&x.Value, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "value")
+		return wire.MissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SetSessionConfigOptionRequestBoolean")
+		return nil, wire.NilVariant("SetSessionConfigOptionRequestBoolean")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
-	if buf, err = wireAppendBool(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = wire.AppendBool(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequestBoolean = []string{"type", "value"}
 
 func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
 }
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestUnion() {}
@@ -19007,61 +19038,61 @@ type SetSessionConfigOptionRequestValueID struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestValueID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestValueID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequestValueID{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Value.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "value")
+		return wire.MissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestValueID) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SetSessionConfigOptionRequestValueID")
+		return nil, wire.NilVariant("SetSessionConfigOptionRequestValueID")
 	}
 	var err error
-	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = x.Value.appendJSON(wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequestValueID = []string{"value"}
 
 func (*SetSessionConfigOptionRequestValueID) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestValueID, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequestValueID, name)
 }
 
 func (*SetSessionConfigOptionRequestValueID) isSetSessionConfigOptionRequestUnion() {}
@@ -19104,86 +19135,86 @@ type PromptRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptRequest) decodeWire(r *wireReader) error {
+func (x *PromptRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "prompt":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "prompt")
+		return wire.MissingOf(seen, 0x3, "sessionId", "prompt")
 	}
 	return nil
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.Prompt != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
-			return nil, wireAtKey(err, "prompt")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "prompt")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"prompt\":[]")
+		buf = wire.AppendKey(buf, open, "\"prompt\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptRequest = []string{"_meta", "prompt", "sessionId"}
 
 func (*PromptRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptRequest, name)
+	return wire.Declares(wireMembersOfPromptRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -19208,50 +19239,50 @@ type ClientResponseValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientResponse) decodeWire(r *wireReader) error {
+func (x *ClientResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientResponse", known)
+func (x *ClientResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientResponse", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientResponse", pos, err, known)
+		r.Remember("ClientResponse", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponse) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysClientResponseO)
+		mask, err := look.HasMembers(keysClientResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ClientResponseResult)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -19265,7 +19296,7 @@ func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error 
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ClientResponseError)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -19280,21 +19311,21 @@ func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error 
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
+		return wire.Errorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return r.kindError("ClientResponse (object)")
+	return r.KindError("ClientResponse (object)")
 }
 
 func (x *ClientResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponse: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponse: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ClientResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponse: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponse: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -19316,68 +19347,68 @@ type ClientResponseResult struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ClientResponseResult) decodeWire(r *wireReader) error {
+func (x *ClientResponseResult) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseResult) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientResponseResult{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Result.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "result")
+		return wire.MissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResult")
+		return nil, wire.NilVariant("ClientResponseResult")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
-		return nil, wireAtKey(err, "result")
+	if buf, err = x.Result.appendJSON(wire.AppendKey(buf, open, "\"result\":")); err != nil {
+		return nil, wire.AtKey(err, "result")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientResponseResult = []string{"id", "result"}
 
 func (*ClientResponseResult) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientResponseResult, name)
+	return wire.Declares(wireMembersOfClientResponseResult, name)
 }
 
 func (*ClientResponseResult) isClientResponse() {}
@@ -19400,68 +19431,68 @@ type ClientResponseError struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ClientResponseError) decodeWire(r *wireReader) error {
+func (x *ClientResponseError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientResponseError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Error.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "error")
+		return wire.MissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseError")
+		return nil, wire.NilVariant("ClientResponseError")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-		return nil, wireAtKey(err, "error")
+	if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+		return nil, wire.AtKey(err, "error")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientResponseError = []string{"error", "id"}
 
 func (*ClientResponseError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientResponseError, name)
+	return wire.Declares(wireMembersOfClientResponseError, name)
 }
 
 func (*ClientResponseError) isClientResponse() {}
@@ -19500,167 +19531,167 @@ type ClientResponseResultDataValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientResponseResultData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceClientResponseResultData chooses the variant of ClientResponseResultData; files of unstable features add theirs.
-var choiceClientResponseResultData = wireNewChoice[ClientResponseResultDataValue]("ClientResponseResultData", wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+var choiceClientResponseResultData = wire.NewChoice[ClientResponseResultDataValue]("ClientResponseResultData", wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataWriteTextFileResponse)
 		if err := (*WriteTextFileResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     nil,
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "content"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     nil,
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "content"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataReadTextFileResponse)
 		if err := (*ReadTextFileResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"content"},
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "outcome"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"content"},
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "outcome"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataRequestPermissionResponse)
 		if err := (*RequestPermissionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        2,
-	required:     []string{"outcome"},
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        2,
+	Required:     []string{"outcome"},
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "terminalId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataCreateTerminalResponse)
 		if err := (*CreateTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        3,
-	required:     []string{"terminalId"},
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "exitStatus", "output", "truncated"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        3,
+	Required:     []string{"terminalId"},
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "exitStatus", "output", "truncated"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataTerminalOutputResponse)
 		if err := (*TerminalOutputResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        4,
-	required:     []string{"output", "truncated"},
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        4,
+	Required:     []string{"output", "truncated"},
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataReleaseTerminalResponse)
 		if err := (*ReleaseTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        5,
-	required:     nil,
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "exitCode", "signal"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        5,
+	Required:     nil,
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "exitCode", "signal"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataWaitForTerminalExitResponse)
 		if err := (*WaitForTerminalExitResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        6,
-	required:     nil,
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        6,
+	Required:     nil,
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataKillTerminalResponse)
 		if err := (*KillTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        7,
-	required:     nil,
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "action", "content"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        7,
+	Required:     nil,
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "action", "content"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataCreateElicitationResponse)
 		if err := (*CreateElicitationResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        8,
-	required:     nil,
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        8,
+	Required:     nil,
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        10,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        10,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseResultData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientResponseResultData) decodeWire(r *wireReader) error {
+func (x *ClientResponseResultData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientResponseResultData", known)
+func (x *ClientResponseResultData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientResponseResultData", pos, err, known)
+		r.Remember("ClientResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseResultData) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultData.decode(r, known)
+	v, err := choiceClientResponseResultData.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -19670,7 +19701,7 @@ func (x *ClientResponseResultData) decodeChoice(r *wireReader, known *wireKnownS
 
 func (x *ClientResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponseResultData: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -19682,7 +19713,7 @@ type ClientResponseResultDataWriteTextFileResponse WriteTextFileResponse
 
 func (x *ClientResponseResultDataWriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataWriteTextFileResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataWriteTextFileResponse")
 	}
 	return (*WriteTextFileResponse)(x).appendJSON(buf)
 }
@@ -19702,7 +19733,7 @@ type ClientResponseResultDataReadTextFileResponse ReadTextFileResponse
 
 func (x *ClientResponseResultDataReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataReadTextFileResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataReadTextFileResponse")
 	}
 	return (*ReadTextFileResponse)(x).appendJSON(buf)
 }
@@ -19722,7 +19753,7 @@ type ClientResponseResultDataRequestPermissionResponse RequestPermissionResponse
 
 func (x *ClientResponseResultDataRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataRequestPermissionResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
@@ -19742,7 +19773,7 @@ type ClientResponseResultDataCreateTerminalResponse CreateTerminalResponse
 
 func (x *ClientResponseResultDataCreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataCreateTerminalResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataCreateTerminalResponse")
 	}
 	return (*CreateTerminalResponse)(x).appendJSON(buf)
 }
@@ -19762,7 +19793,7 @@ type ClientResponseResultDataTerminalOutputResponse TerminalOutputResponse
 
 func (x *ClientResponseResultDataTerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataTerminalOutputResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataTerminalOutputResponse")
 	}
 	return (*TerminalOutputResponse)(x).appendJSON(buf)
 }
@@ -19782,7 +19813,7 @@ type ClientResponseResultDataReleaseTerminalResponse ReleaseTerminalResponse
 
 func (x *ClientResponseResultDataReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataReleaseTerminalResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataReleaseTerminalResponse")
 	}
 	return (*ReleaseTerminalResponse)(x).appendJSON(buf)
 }
@@ -19802,7 +19833,7 @@ type ClientResponseResultDataWaitForTerminalExitResponse WaitForTerminalExitResp
 
 func (x *ClientResponseResultDataWaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataWaitForTerminalExitResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataWaitForTerminalExitResponse")
 	}
 	return (*WaitForTerminalExitResponse)(x).appendJSON(buf)
 }
@@ -19822,7 +19853,7 @@ type ClientResponseResultDataKillTerminalResponse KillTerminalResponse
 
 func (x *ClientResponseResultDataKillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataKillTerminalResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataKillTerminalResponse")
 	}
 	return (*KillTerminalResponse)(x).appendJSON(buf)
 }
@@ -19842,7 +19873,7 @@ type ClientResponseResultDataCreateElicitationResponse CreateElicitationResponse
 
 func (x *ClientResponseResultDataCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataCreateElicitationResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
@@ -19862,7 +19893,7 @@ type ClientResponseResultDataExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataExtMethodResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -19886,61 +19917,61 @@ type WriteTextFileResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WriteTextFileResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *WriteTextFileResponse) decodeWire(r *wireReader) error {
+func (x *WriteTextFileResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *WriteTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *WriteTextFileResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = WriteTextFileResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *WriteTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *WriteTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfWriteTextFileResponse = []string{"_meta"}
 
 func (*WriteTextFileResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfWriteTextFileResponse, name)
+	return wire.Declares(wireMembersOfWriteTextFileResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x WriteTextFileResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ReadTextFileResponse: Response containing the contents of a text file.
@@ -19956,75 +19987,75 @@ type ReadTextFileResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReadTextFileResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ReadTextFileResponse) decodeWire(r *wireReader) error {
+func (x *ReadTextFileResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReadTextFileResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ReadTextFileResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ReadTextFileResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "content")
+		return wire.MissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *ReadTextFileResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReadTextFileResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfReadTextFileResponse = []string{"_meta", "content"}
 
 func (*ReadTextFileResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfReadTextFileResponse, name)
+	return wire.Declares(wireMembersOfReadTextFileResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ReadTextFileResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // RequestPermissionResponse: Response to a permission request.
@@ -20040,75 +20071,75 @@ type RequestPermissionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
+func (x *RequestPermissionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "outcome":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Outcome.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "outcome")
+		return wire.MissingOf(seen, 0x1, "outcome")
 	}
 	return nil
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Outcome.appendJSON(wireAppendKey(buf, open, "\"outcome\":")); err != nil {
-		return nil, wireAtKey(err, "outcome")
+	if buf, err = x.Outcome.appendJSON(wire.AppendKey(buf, open, "\"outcome\":")); err != nil {
+		return nil, wire.AtKey(err, "outcome")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionResponse = []string{"_meta", "outcome"}
 
 func (*RequestPermissionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionResponse, name)
+	return wire.Declares(wireMembersOfRequestPermissionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -20133,32 +20164,32 @@ type RequestPermissionOutcomeValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
+func (x *RequestPermissionOutcome) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "outcome"}, nil)
+func (x *RequestPermissionOutcome) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "outcome"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "outcome")
+	raw, found, err := wire.TagMember(r, &tagged, "outcome")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("outcome")
+		return wire.Missing("outcome")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "outcome")
+		return wire.AtKey(err, "outcome")
 	}
 	switch string(tag) {
 	case "cancelled":
@@ -20176,20 +20207,20 @@ func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownS
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "RequestPermissionOutcome", "outcome", wireQuoteExcerpt(tag), "\"cancelled\", \"selected\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "RequestPermissionOutcome", "outcome", wire.QuoteExcerpt(tag), "\"cancelled\", \"selected\"")
 	}
 }
 
 func (x *RequestPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestPermissionOutcome: no variant set")
+		return nil, wire.EncodeErrorf("RequestPermissionOutcome: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestPermissionOutcome: no variant set")
+		return nil, wire.EncodeErrorf("RequestPermissionOutcome: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -20215,46 +20246,46 @@ type RequestPermissionOutcomeCancelled struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wireReader) error {
+func (x *RequestPermissionOutcomeCancelled) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionOutcomeCancelled) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionOutcomeCancelled{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionOutcomeCancelled")
+		return nil, wire.NilVariant("RequestPermissionOutcomeCancelled")
 	}
-	buf = wireAppendKey(buf, open, "\"outcome\":\"cancelled\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"outcome\":\"cancelled\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionOutcomeCancelled = []string{"outcome"}
 
 func (*RequestPermissionOutcomeCancelled) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionOutcomeCancelled, name)
+	return wire.Declares(wireMembersOfRequestPermissionOutcomeCancelled, name)
 }
 
 func (*RequestPermissionOutcomeCancelled) isRequestPermissionOutcome() {}
@@ -20270,17 +20301,17 @@ func NewRequestPermissionOutcomeCancelled(v RequestPermissionOutcomeCancelled) R
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionOutcomeSelected")
+		return nil, wire.NilVariant("RequestPermissionOutcomeSelected")
 	}
-	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"outcome\":\"selected\"")
+	buf = wire.AppendKey(buf, open, "\"outcome\":\"selected\"")
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -20309,75 +20340,75 @@ type SelectedPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
+func (x *SelectedPermissionOutcome) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SelectedPermissionOutcome) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "optionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.OptionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "optionId")
+		return wire.MissingOf(seen, 0x1, "optionId")
 	}
 	return nil
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
-		return nil, wireAtKey(err, "optionId")
+	if buf, err = x.OptionID.appendJSON(wire.AppendKey(buf, open, "\"optionId\":")); err != nil {
+		return nil, wire.AtKey(err, "optionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSelectedPermissionOutcome = []string{"_meta", "optionId"}
 
 func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSelectedPermissionOutcome, name)
+	return wire.Declares(wireMembersOfSelectedPermissionOutcome, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateTerminalResponse: Response containing the ID of the created terminal.
@@ -20393,75 +20424,75 @@ type CreateTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateTerminalResponse) decodeWire(r *wireReader) error {
+func (x *CreateTerminalResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateTerminalResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateTerminalResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "terminalId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "terminalId")
+		return wire.MissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *CreateTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateTerminalResponse = []string{"_meta", "terminalId"}
 
 func (*CreateTerminalResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateTerminalResponse, name)
+	return wire.Declares(wireMembersOfCreateTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalOutputResponse: Response containing the terminal output and exit status.
@@ -20481,91 +20512,91 @@ type TerminalOutputResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalOutputResponse) decodeWire(r *wireReader) error {
+func (x *TerminalOutputResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalOutputResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalOutputResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalOutputResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "output":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Output, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Output, r)
 			}
 		case "truncated":
-			if it.once(&seen, 1) {
-				err = wireDecodeBool(&x.Truncated, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeBool(&x.Truncated, r)
 			}
 		case "exitStatus":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "output", "truncated")
+		return wire.MissingOf(seen, 0x3, "output", "truncated")
 	}
 	return nil
 }
 
 func (x *TerminalOutputResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Output, wireAppendKey(buf, open, "\"output\":")); err != nil {
-		return nil, wireAtKey(err, "output")
+	if buf, err = wire.AppendString(&x.Output, wire.AppendKey(buf, open, "\"output\":")); err != nil {
+		return nil, wire.AtKey(err, "output")
 	}
-	if buf, err = wireAppendBool(&x.Truncated, wireAppendKey(buf, open, "\"truncated\":")); err != nil {
-		return nil, wireAtKey(err, "truncated")
+	if buf, err = wire.AppendBool(&x.Truncated, wire.AppendKey(buf, open, "\"truncated\":")); err != nil {
+		return nil, wire.AtKey(err, "truncated")
 	}
 	if x.ExitStatus != nil {
-		if buf, err = x.ExitStatus.appendJSON(wireAppendKey(buf, open, "\"exitStatus\":")); err != nil {
-			return nil, wireAtKey(err, "exitStatus")
+		if buf, err = x.ExitStatus.appendJSON(wire.AppendKey(buf, open, "\"exitStatus\":")); err != nil {
+			return nil, wire.AtKey(err, "exitStatus")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalOutputResponse = []string{"_meta", "exitStatus", "output", "truncated"}
 
 func (*TerminalOutputResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalOutputResponse, name)
+	return wire.Declares(wireMembersOfTerminalOutputResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalExitStatus: Exit status of a terminal command.
@@ -20583,79 +20614,79 @@ type TerminalExitStatus struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
+func (x *TerminalExitStatus) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalExitStatus) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalExitStatus{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "exitCode":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.ExitCode, r, wireDecodeUint32)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.ExitCode, r, wire.DecodeUint32)
 			}
 		case "signal":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Signal, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Signal, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		if buf, err = wireAppendUint32(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
-			return nil, wireAtKey(err, "exitCode")
+		if buf, err = wire.AppendUint32(x.ExitCode, wire.AppendKey(buf, open, "\"exitCode\":")); err != nil {
+			return nil, wire.AtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
-			return nil, wireAtKey(err, "signal")
+		if buf, err = wire.AppendString(x.Signal, wire.AppendKey(buf, open, "\"signal\":")); err != nil {
+			return nil, wire.AtKey(err, "signal")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalExitStatus = []string{"_meta", "exitCode", "signal"}
 
 func (*TerminalExitStatus) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalExitStatus, name)
+	return wire.Declares(wireMembersOfTerminalExitStatus, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ReleaseTerminalResponse: Response to terminal/release method
@@ -20669,61 +20700,61 @@ type ReleaseTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReleaseTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ReleaseTerminalResponse) decodeWire(r *wireReader) error {
+func (x *ReleaseTerminalResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReleaseTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ReleaseTerminalResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ReleaseTerminalResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ReleaseTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReleaseTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfReleaseTerminalResponse = []string{"_meta"}
 
 func (*ReleaseTerminalResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfReleaseTerminalResponse, name)
+	return wire.Declares(wireMembersOfReleaseTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ReleaseTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // WaitForTerminalExitResponse: Response containing the exit status of a terminal command.
@@ -20741,79 +20772,79 @@ type WaitForTerminalExitResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *WaitForTerminalExitResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *WaitForTerminalExitResponse) decodeWire(r *wireReader) error {
+func (x *WaitForTerminalExitResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *WaitForTerminalExitResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *WaitForTerminalExitResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = WaitForTerminalExitResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "exitCode":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.ExitCode, r, wireDecodeUint32)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.ExitCode, r, wire.DecodeUint32)
 			}
 		case "signal":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Signal, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Signal, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *WaitForTerminalExitResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *WaitForTerminalExitResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		if buf, err = wireAppendUint32(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
-			return nil, wireAtKey(err, "exitCode")
+		if buf, err = wire.AppendUint32(x.ExitCode, wire.AppendKey(buf, open, "\"exitCode\":")); err != nil {
+			return nil, wire.AtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
-			return nil, wireAtKey(err, "signal")
+		if buf, err = wire.AppendString(x.Signal, wire.AppendKey(buf, open, "\"signal\":")); err != nil {
+			return nil, wire.AtKey(err, "signal")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfWaitForTerminalExitResponse = []string{"_meta", "exitCode", "signal"}
 
 func (*WaitForTerminalExitResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfWaitForTerminalExitResponse, name)
+	return wire.Declares(wireMembersOfWaitForTerminalExitResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x WaitForTerminalExitResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // KillTerminalResponse: Response to `terminal/kill` method
@@ -20827,61 +20858,61 @@ type KillTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *KillTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *KillTerminalResponse) decodeWire(r *wireReader) error {
+func (x *KillTerminalResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *KillTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *KillTerminalResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = KillTerminalResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *KillTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *KillTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfKillTerminalResponse = []string{"_meta"}
 
 func (*KillTerminalResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfKillTerminalResponse, name)
+	return wire.Declares(wireMembersOfKillTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x KillTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -20897,64 +20928,70 @@ type CreateElicitationResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponse{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationResponse)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerCreateElicitationResponse CreateElicitationResponse
+
+func (o *wireOwnerCreateElicitationResponse) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationResponse)(o).declaresMember(name)
+}
+
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponse = []string{"_meta"}
 
 func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfCreateElicitationResponse, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationResponseUnion: Response from the client to an elicitation request.
@@ -20981,32 +21018,32 @@ type CreateElicitationResponseUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponseUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponseUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationResponseUnion) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "action"}, nil)
+func (x *CreateElicitationResponseUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "action"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "action")
+	raw, found, err := wire.TagMember(r, &tagged, "action")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("action")
+		return wire.Missing("action")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "action")
+		return wire.AtKey(err, "action")
 	}
 	switch string(tag) {
 	case "accept":
@@ -21043,14 +21080,14 @@ func (x *CreateElicitationResponseUnion) decodeObject(r *wireReader, known *wire
 
 func (x *CreateElicitationResponseUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *CreateElicitationResponseUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -21065,17 +21102,17 @@ func (x *CreateElicitationResponseUnion) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseAccept")
+		return nil, wire.NilVariant("CreateElicitationResponseAccept")
 	}
-	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"action\":\"accept\"")
+	buf = wire.AppendKey(buf, open, "\"action\":\"accept\"")
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
@@ -21100,46 +21137,46 @@ type CreateElicitationResponseDecline struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseDecline) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseDecline) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseDecline")
+		return nil, wire.NilVariant("CreateElicitationResponseDecline")
 	}
-	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"action\":\"decline\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponseDecline = []string{"action"}
 
 func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponseDecline, name)
+	return wire.Declares(wireMembersOfCreateElicitationResponseDecline, name)
 }
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseUnion() {}
@@ -21158,46 +21195,46 @@ type CreateElicitationResponseCancel struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseCancel) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseCancel) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseCancel")
+		return nil, wire.NilVariant("CreateElicitationResponseCancel")
 	}
-	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"action\":\"cancel\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponseCancel = []string{"action"}
 
 func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponseCancel, name)
+	return wire.Declares(wireMembersOfCreateElicitationResponseCancel, name)
 }
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseUnion() {}
@@ -21226,51 +21263,51 @@ type CreateElicitationResponseOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseOther")
+		return nil, wire.NilVariant("CreateElicitationResponseOther")
 	}
 	switch x.Action {
 	case "", "accept", "cancel", "decline":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
 	}
-	buf = wireAppendKey(buf, open, "\"action\":")
-	buf = wireAppendQuoted(buf, x.Action)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"action\":")
+	buf = wire.AppendQuoted(buf, x.Action)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponseOther = []string{"action"}
 
 func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponseOther, name)
+	return wire.Declares(wireMembersOfCreateElicitationResponseOther, name)
 }
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseUnion() {}
@@ -21303,55 +21340,55 @@ type ElicitationContentValueValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
+func (x *ElicitationContentValue) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationContentValue) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationContentValue", known)
+func (x *ElicitationContentValue) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ElicitationContentValue", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationContentValue", pos, err, known)
+		r.Remember("ElicitationContentValue", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationContentValue) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '[':
 		v := new(ElicitationContentValueStringArray)
-		if err := wireDecodeSlice((*[]string)(v), r, false, wireDecodeString); err != nil {
+		if err := wire.DecodeSlice((*[]string)(v), r, false, wire.DecodeString); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '"':
 		v := new(ElicitationContentValueString)
-		if err := wireDecodeString((*string)(v), r); err != nil {
+		if err := wire.DecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
-		start := r.mark()
+		start := r.Mark()
 		var firstErr error
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueInteger)
-			err := wireDecodeInt64((*int64)(v), r)
+			err := wire.DecodeInt64((*int64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -21361,9 +21398,9 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueNumber)
-			err := wireDecodeFloat64((*float64)(v), r)
+			err := wire.DecodeFloat64((*float64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -21375,21 +21412,21 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationContentValue: no variant matches")
+		return wire.Errorf("ElicitationContentValue: no variant matches")
 	case 't':
 		v := new(ElicitationContentValueBoolean)
-		if err := wireDecodeBool((*bool)(v), r); err != nil {
+		if err := wire.DecodeBool((*bool)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ElicitationContentValue (array or string or number or boolean)")
+	return r.KindError("ElicitationContentValue (array or string or number or boolean)")
 }
 
 func (x *ElicitationContentValue) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationContentValue: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationContentValue: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -21401,9 +21438,9 @@ type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueString")
+		return nil, wire.NilVariant("ElicitationContentValueString")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*ElicitationContentValueString) isElicitationContentValue() {}
@@ -21421,9 +21458,9 @@ type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueInteger")
+		return nil, wire.NilVariant("ElicitationContentValueInteger")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*ElicitationContentValueInteger) isElicitationContentValue() {}
@@ -21441,9 +21478,9 @@ type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueNumber")
+		return nil, wire.NilVariant("ElicitationContentValueNumber")
 	}
-	return wireAppendFloat64((*float64)(x), buf)
+	return wire.AppendFloat64((*float64)(x), buf)
 }
 
 func (*ElicitationContentValueNumber) isElicitationContentValue() {}
@@ -21461,9 +21498,9 @@ type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueBoolean")
+		return nil, wire.NilVariant("ElicitationContentValueBoolean")
 	}
-	return wireAppendBool((*bool)(x), buf)
+	return wire.AppendBool((*bool)(x), buf)
 }
 
 func (*ElicitationContentValueBoolean) isElicitationContentValue() {}
@@ -21481,9 +21518,9 @@ type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueStringArray")
+		return nil, wire.NilVariant("ElicitationContentValueStringArray")
 	}
-	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
+	return wire.AppendSlice(buf, *(*[]string)(x), wire.AppendString)
 }
 
 func (*ElicitationContentValueStringArray) isElicitationContentValue() {}
@@ -21505,69 +21542,69 @@ type ElicitationAcceptAction struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
+func (x *ElicitationAcceptAction) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationAcceptAction) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationAcceptAction{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				if r.null() {
+			if it.Once(&seen, 0) {
+				if r.Null() {
 					x.Content = nil
 				} else {
-					err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
+					err = wire.DecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Content != nil {
-		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
-			return nil, wireAtKey(err, "content")
+		if buf, err = wire.AppendMap(wire.AppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "content")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationAcceptAction = []string{"content"}
 
 func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationAcceptAction, name)
+	return wire.Declares(wireMembersOfElicitationAcceptAction, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -21583,75 +21620,75 @@ type ClientNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientNotification) decodeWire(r *wireReader) error {
+func (x *ClientNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientNotification = []string{"method", "params"}
 
 func (*ClientNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientNotification, name)
+	return wire.Declares(wireMembersOfClientNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -21680,63 +21717,63 @@ type ClientNotificationParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
-var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
-	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
+var choiceClientNotificationParams = wire.NewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wire.Candidate[ClientNotificationParamsValue]{
+	Declared: []string{"_meta", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsCancelNotification)
 		if err := (*CancelNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"sessionId"},
-}, wireCandidate[ClientNotificationParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[ClientNotificationParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        2,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        2,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
+func (x *ClientNotificationParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientNotificationParams", known)
+func (x *ClientNotificationParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientNotificationParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientNotificationParams", pos, err, known)
+		r.Remember("ClientNotificationParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientNotificationParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceClientNotificationParams.decode(r, known)
+	v, err := choiceClientNotificationParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -21746,7 +21783,7 @@ func (x *ClientNotificationParams) decodeChoice(r *wireReader, known *wireKnownS
 
 func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientNotificationParams: no variant set")
+		return nil, wire.EncodeErrorf("ClientNotificationParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -21771,7 +21808,7 @@ type ClientNotificationParamsCancelNotification CancelNotification
 
 func (x *ClientNotificationParamsCancelNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientNotificationParamsCancelNotification")
+		return nil, wire.NilVariant("ClientNotificationParamsCancelNotification")
 	}
 	return (*CancelNotification)(x).appendJSON(buf)
 }
@@ -21798,7 +21835,7 @@ type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientNotificationParamsExtNotification")
+		return nil, wire.NilVariant("ClientNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -21828,75 +21865,75 @@ type CancelNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelNotification) decodeWire(r *wireReader) error {
+func (x *CancelNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CancelNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelNotification = []string{"_meta", "sessionId"}
 
 func (*CancelNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelNotification, name)
+	return wire.Declares(wireMembersOfCancelNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -21916,75 +21953,75 @@ type CancelRequestNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
+func (x *CancelRequestNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelRequestNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelRequestNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requestId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.RequestID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "requestId")
+		return wire.MissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
-		return nil, wireAtKey(err, "requestId")
+	if buf, err = x.RequestID.appendJSON(wire.AppendKey(buf, open, "\"requestId\":")); err != nil {
+		return nil, wire.AtKey(err, "requestId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelRequestNotification = []string{"_meta", "requestId"}
 
 func (*CancelRequestNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelRequestNotification, name)
+	return wire.Declares(wireMembersOfCancelRequestNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetParams returns Params, or its zero value when x or Params is nil.
@@ -23172,7 +23209,7 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON implements json.Marshaler.
 func (x Request) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Notification is a JSON-RPC notification: a call of Method that gets no response.
@@ -23203,7 +23240,7 @@ func (x *Notification) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON implements json.Marshaler.
 func (x Notification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Response answers the Request with the same ID: with Result when it succeeded, with
@@ -23238,7 +23275,7 @@ func (x *Response) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON implements json.Marshaler.
 func (x Response) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Error implements error, so that a handler can return the error object it

@@ -3,1934 +3,1937 @@
 
 package acp
 
-import "encoding/json/jsontext"
+import (
+	"encoding/json/jsontext"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+)
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentRequestParams) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x RequestID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *RequestID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *WriteTextFileRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x WriteTextFileRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ReadTextFileRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ReadTextFileRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x RequestPermissionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolCallUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolCallID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolCallID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolKind) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolKind) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolCallStatus) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolCallContent) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ContentBlock) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ContentBlock) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Annotations) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Annotations) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Role) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Role) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TextContent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TextContent) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ImageContent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ImageContent) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AudioContent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AudioContent) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ResourceLink) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ResourceLink) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x EmbeddedResourceResource) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TextResourceContents) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x BlobResourceContents) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x EmbeddedResource) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Content) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Content) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Diff) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Diff) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TerminalID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TerminalID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Terminal) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Terminal) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolCallLocation) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PermissionOption) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PermissionOption) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PermissionOptionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PermissionOptionID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PermissionOptionKind) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CreateTerminalRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CreateTerminalRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *EnvVariable) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x EnvVariable) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TerminalOutputRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TerminalOutputRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ReleaseTerminalRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ReleaseTerminalRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *WaitForTerminalExitRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x WaitForTerminalExitRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *KillTerminalRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x KillTerminalRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CreateElicitationRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CreateElicitationRequestUnion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CreateElicitationRequestUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationSessionScope) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationRequestScope) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationSchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationSchemaType) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationPropertySchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *StringFormat) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x StringFormat) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *EnumOption) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x EnumOption) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x StringPropertySchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x NumberPropertySchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x IntegerPropertySchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x BooleanPropertySchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MultiSelectItems) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x StringMultiSelectItems) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TitledMultiSelectItems) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationFormMode) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationFormModeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationFormModeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationURLMode) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationURLMode) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationURLModeUnion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationURLModeUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ExtRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ExtRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentResponseResultData) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentResponseResultData) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x InitializeResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ProtocolVersion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PromptCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MCPCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MCPCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionListCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionListCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionResumeCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionResumeCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionCloseCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionCloseCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentAuthCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *LogoutCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x LogoutCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthMethod) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthMethod) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthMethodID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthMethodID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthMethodTerminal) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthMethodAgent) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Implementation) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Implementation) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthenticateResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthenticateResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *LogoutResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x LogoutResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x NewSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionModeState) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionModeState) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionModeID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionModeID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionMode) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionMode) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigOption) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigOptionUnion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigOptionUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigOptionCategory) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigValueID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigValueID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigSelectOptions) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigSelectOption) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigGroupID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigGroupID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigSelect) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigBoolean) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *LoadSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x LoadSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ListSessionsResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionInfo) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionInfo) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x DeleteSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ResumeSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CloseSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SetSessionModeResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SetSessionModeResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PromptResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PromptResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *StopReason) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x StopReason) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ExtResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ExtResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Error) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Error) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ErrorCode) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ErrorCode) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AgentNotificationParams) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MessageID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MessageID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ContentChunk) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ContentChunk) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ToolCall) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ToolCall) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PlanEntry) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PlanEntry) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PlanEntryPriority) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PlanEntryStatus) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Plan) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Plan) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AvailableCommand) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AvailableCommandInput) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *UnstructuredCommandInput) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x UnstructuredCommandInput) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CurrentModeUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CurrentModeUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ConfigOptionUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionInfoUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Cost) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Cost) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x UsageUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x NoticeSeverity) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Notice) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Notice) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CompactionID) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CompactionID) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CompactionStatus) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CompactionUpdate) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CompactionSummaryChunk) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CompleteElicitationNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ExtNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ExtNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientRequestParams) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x InitializeRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *FileSystemCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x FileSystemCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientSessionCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientSessionCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CompactionCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CompactionCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionConfigOptionsCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionConfigOptionsCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *BooleanConfigOptionCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x BooleanConfigOptionCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *NoticeCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x NoticeCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationURLCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationURLCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *AuthenticateRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x AuthenticateRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *LogoutRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x LogoutRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x NewSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MCPServer) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MCPServer) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *HTTPHeader) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x HTTPHeader) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MCPServerHTTP) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MCPServerHTTP) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MCPServerSSE) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MCPServerSSE) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *MCPServerStdio) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x MCPServerStdio) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *LoadSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x LoadSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ListSessionsRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x DeleteSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ResumeSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CloseSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SetSessionModeRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SetSessionModeRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SetSessionConfigOptionRequestUnion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *PromptRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x PromptRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientResponseResultData) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientResponseResultData) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *WriteTextFileResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x WriteTextFileResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ReadTextFileResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ReadTextFileResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x RequestPermissionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x RequestPermissionOutcome) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CreateTerminalResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CreateTerminalResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TerminalOutputResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TerminalOutputResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x TerminalExitStatus) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ReleaseTerminalResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ReleaseTerminalResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *WaitForTerminalExitResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x WaitForTerminalExitResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *KillTerminalResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x KillTerminalResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CreateElicitationResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CreateElicitationResponseUnion) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CreateElicitationResponseUnion) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationContentValue) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ElicitationAcceptAction) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ClientNotificationParams) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CancelNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CancelNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x CancelRequestNotification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Request) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Request) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Notification) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Notification) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *Response) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x Response) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }

@@ -6,22 +6,23 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 func init() {
-	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta", "accounts", "state"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	choiceAgentResponseResultData.Add(wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta", "accounts", "state"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataAuthStatusResponse)
 			if err := (*AuthStatusResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        6,
-		required:     []string{"state"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        6,
+		Required:     []string{"state"},
 	})
 }
 
@@ -32,7 +33,7 @@ type AgentResponseResultDataAuthStatusResponse AuthStatusResponse
 
 func (x *AgentResponseResultDataAuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataAuthStatusResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataAuthStatusResponse")
 	}
 	return (*AuthStatusResponse)(x).appendJSON(buf)
 }
@@ -58,10 +59,10 @@ type partAgentAuthCapabilitiesAuthStatus struct {
 	Status *AuthStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *partAgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partAgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "status":
-		wireLenientPtr(&x.Status, r, (*AuthStatusCapabilities).decodeWire)
+		wire.LenientPtr(&x.Status, r, (*AuthStatusCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -69,14 +70,14 @@ func (x *partAgentAuthCapabilitiesAuthStatus) decodeGatedMember(it *wireObjectIt
 var wireMembersOfpartAgentAuthCapabilitiesAuthStatus = []string{"status"}
 
 func (*partAgentAuthCapabilitiesAuthStatus) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartAgentAuthCapabilitiesAuthStatus, name)
+	return wire.Declares(wireMembersOfpartAgentAuthCapabilitiesAuthStatus, name)
 }
 
 func (x *partAgentAuthCapabilitiesAuthStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Status != nil {
-		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-			return nil, wireAtKey(err, "status")
+		if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+			return nil, wire.AtKey(err, "status")
 		}
 	}
 	return buf, nil
@@ -99,61 +100,61 @@ type AuthStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthStatusCapabilities) decodeWire(r *wireReader) error {
+func (x *AuthStatusCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthStatusCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthStatusCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AuthStatusCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthStatusCapabilities = []string{"_meta"}
 
 func (*AuthStatusCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthStatusCapabilities, name)
+	return wire.Declares(wireMembersOfAuthStatusCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthStatusResponse: UNSTABLE
@@ -182,84 +183,84 @@ type AuthStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthStatusResponse) decodeWire(r *wireReader) error {
+func (x *AuthStatusResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthStatusResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthStatusResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "state":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.State.decodeWire(r)
 			}
 		case "accounts":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "state")
+		return wire.MissingOf(seen, 0x1, "state")
 	}
 	return nil
 }
 
 func (x *AuthStatusResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.State.appendJSON(wireAppendKey(buf, open, "\"state\":")); err != nil {
-		return nil, wireAtKey(err, "state")
+	if buf, err = x.State.appendJSON(wire.AppendKey(buf, open, "\"state\":")); err != nil {
+		return nil, wire.AtKey(err, "state")
 	}
 	if x.Accounts != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
-			return nil, wireAtKey(err, "accounts")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "accounts")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthStatusResponse = []string{"_meta", "accounts", "state"}
 
 func (*AuthStatusResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthStatusResponse, name)
+	return wire.Declares(wireMembersOfAuthStatusResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthState: UNSTABLE
@@ -297,11 +298,11 @@ func (x AuthState) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthState) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthState) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *AuthState) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -321,12 +322,12 @@ func (x *AuthState) decodeWire(r *wireReader) error {
 }
 
 func (x *AuthState) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthState) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthAccount: UNSTABLE
@@ -370,127 +371,127 @@ type AuthAccount struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthAccount) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthAccount) decodeWire(r *wireReader) error {
+func (x *AuthAccount) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthAccount) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthAccount) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthAccount{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "label":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Label, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Label, r)
 			}
 		case "active":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Active, r, wireDecodeBool)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Active, r, wire.DecodeBool)
 			}
 		case "name":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Name, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Name, r, wire.DecodeString)
 			}
 		case "email":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Email, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Email, r, wire.DecodeString)
 			}
 		case "organization":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Organization, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Organization, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "label")
+		return wire.MissingOf(seen, 0x1, "label")
 	}
 	return nil
 }
 
 func (x *AuthAccount) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthAccount) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Label, wireAppendKey(buf, open, "\"label\":")); err != nil {
-		return nil, wireAtKey(err, "label")
+	if buf, err = wire.AppendString(&x.Label, wire.AppendKey(buf, open, "\"label\":")); err != nil {
+		return nil, wire.AtKey(err, "label")
 	}
 	if x.Active != nil {
-		if buf, err = wireAppendBool(x.Active, wireAppendKey(buf, open, "\"active\":")); err != nil {
-			return nil, wireAtKey(err, "active")
+		if buf, err = wire.AppendBool(x.Active, wire.AppendKey(buf, open, "\"active\":")); err != nil {
+			return nil, wire.AtKey(err, "active")
 		}
 	}
 	if x.Name != nil {
-		if buf, err = wireAppendString(x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-			return nil, wireAtKey(err, "name")
+		if buf, err = wire.AppendString(x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+			return nil, wire.AtKey(err, "name")
 		}
 	}
 	if x.Email != nil {
-		if buf, err = wireAppendString(x.Email, wireAppendKey(buf, open, "\"email\":")); err != nil {
-			return nil, wireAtKey(err, "email")
+		if buf, err = wire.AppendString(x.Email, wire.AppendKey(buf, open, "\"email\":")); err != nil {
+			return nil, wire.AtKey(err, "email")
 		}
 	}
 	if x.Organization != nil {
-		if buf, err = wireAppendString(x.Organization, wireAppendKey(buf, open, "\"organization\":")); err != nil {
-			return nil, wireAtKey(err, "organization")
+		if buf, err = wire.AppendString(x.Organization, wire.AppendKey(buf, open, "\"organization\":")); err != nil {
+			return nil, wire.AtKey(err, "organization")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthAccount = []string{"_meta", "active", "email", "label", "name", "organization"}
 
 func (*AuthAccount) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthAccount, name)
+	return wire.Declares(wireMembersOfAuthAccount, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthAccount) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceAgentNotificationParams.add(wireCandidate[AgentNotificationParamsValue]{
-		declared: []string{"_meta", "accounts", "state"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+	choiceAgentNotificationParams.Add(wire.Candidate[AgentNotificationParamsValue]{
+		Declared: []string{"_meta", "accounts", "state"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 			v := new(AgentNotificationParamsAuthStatusUpdateNotification)
 			if err := (*AuthStatusUpdateNotification)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        2,
-		required:     []string{"state"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        2,
+		Required:     []string{"state"},
 	})
 }
 
@@ -507,7 +508,7 @@ type AgentNotificationParamsAuthStatusUpdateNotification AuthStatusUpdateNotific
 
 func (x *AgentNotificationParamsAuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsAuthStatusUpdateNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsAuthStatusUpdateNotification")
 	}
 	return (*AuthStatusUpdateNotification)(x).appendJSON(buf)
 }
@@ -550,100 +551,100 @@ type AuthStatusUpdateNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusUpdateNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthStatusUpdateNotification) decodeWire(r *wireReader) error {
+func (x *AuthStatusUpdateNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthStatusUpdateNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthStatusUpdateNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthStatusUpdateNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "state":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.State.decodeWire(r)
 			}
 		case "accounts":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.Accounts, r, true, (*AuthAccount).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "state")
+		return wire.MissingOf(seen, 0x1, "state")
 	}
 	return nil
 }
 
 func (x *AuthStatusUpdateNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusUpdateNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.State.appendJSON(wireAppendKey(buf, open, "\"state\":")); err != nil {
-		return nil, wireAtKey(err, "state")
+	if buf, err = x.State.appendJSON(wire.AppendKey(buf, open, "\"state\":")); err != nil {
+		return nil, wire.AtKey(err, "state")
 	}
 	if x.Accounts != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
-			return nil, wireAtKey(err, "accounts")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"accounts\":"), x.Accounts, (*AuthAccount).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "accounts")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthStatusUpdateNotification = []string{"_meta", "accounts", "state"}
 
 func (*AuthStatusUpdateNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthStatusUpdateNotification, name)
+	return wire.Declares(wireMembersOfAuthStatusUpdateNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusUpdateNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	choiceClientRequestParams.Add(wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsAuthStatusRequest)
 			if err := (*AuthStatusRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        6,
-		required:     nil,
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        6,
+		Required:     nil,
 	})
 }
 
@@ -661,7 +662,7 @@ type ClientRequestParamsAuthStatusRequest AuthStatusRequest
 
 func (x *ClientRequestParamsAuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsAuthStatusRequest")
+		return nil, wire.NilVariant("ClientRequestParamsAuthStatusRequest")
 	}
 	return (*AuthStatusRequest)(x).appendJSON(buf)
 }
@@ -694,61 +695,61 @@ type AuthStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthStatusRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthStatusRequest) decodeWire(r *wireReader) error {
+func (x *AuthStatusRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthStatusRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthStatusRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AuthStatusRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthStatusRequest = []string{"_meta"}
 
 func (*AuthStatusRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthStatusRequest, name)
+	return wire.Declares(wireMembersOfAuthStatusRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthStatusRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetStatus returns Status (nil when x is nil), whose getters are nil-safe too.

@@ -3,6 +3,8 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+
 // partIdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
 type partIdleStateUpdateEndTurnTokenUsage struct {
 	// UNSTABLE Token usage for completed foreground work.
@@ -11,10 +13,10 @@ type partIdleStateUpdateEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "usage":
-		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
+		wire.LenientPtr(&x.Usage, r, (*Usage).decodeWire)
 	}
 	return nil
 }
@@ -22,14 +24,14 @@ func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectI
 var wireMembersOfpartIdleStateUpdateEndTurnTokenUsage = []string{"usage"}
 
 func (*partIdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartIdleStateUpdateEndTurnTokenUsage, name)
+	return wire.Declares(wireMembersOfpartIdleStateUpdateEndTurnTokenUsage, name)
 }
 
 func (x *partIdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
-		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {
-			return nil, wireAtKey(err, "usage")
+		if buf, err = x.Usage.appendJSON(wire.AppendKey(buf, open, "\"usage\":")); err != nil {
+			return nil, wire.AtKey(err, "usage")
 		}
 	}
 	return buf, nil

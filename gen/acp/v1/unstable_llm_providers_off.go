@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+
 // partAgentCapabilitiesLLMProviders is empty: build with -tags unstable_llm_providers (or unstable) for the members of AgentCapabilities it adds.
 type partAgentCapabilitiesLLMProviders struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

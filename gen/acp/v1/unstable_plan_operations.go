@@ -3,10 +3,13 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+)
 
 // decodeGatedPlanOperations decodes the variants of SessionUpdate that unstable_plan_operations adds.
-func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "plan_update":
 		v := new(SessionUpdatePlanUpdate)
@@ -38,17 +41,17 @@ const knownSessionUpdatePlanOperations = ", \"plan_update\", \"plan_removed\""
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlanUpdate")
+		return nil, wire.NilVariant("SessionUpdatePlanUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -74,17 +77,17 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlanRemoved")
+		return nil, wire.NilVariant("SessionUpdatePlanRemoved")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -127,32 +130,32 @@ type PlanUpdateContentValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
+func (x *PlanUpdateContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *PlanUpdateContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
@@ -177,20 +180,20 @@ func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) err
 		x.Value = v
 		return nil
 	default:
-		return wireErrorf("%s: unknown %s %s (known: %s)", "PlanUpdateContent", "type", wireQuoteExcerpt(tag), "\"items\", \"file\", \"markdown\"")
+		return wire.Errorf("%s: unknown %s %s (known: %s)", "PlanUpdateContent", "type", wire.QuoteExcerpt(tag), "\"items\", \"file\", \"markdown\"")
 	}
 }
 
 func (x *PlanUpdateContent) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -205,17 +208,17 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentItems")
+		return nil, wire.NilVariant("PlanUpdateContentItems")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -237,17 +240,17 @@ func NewPlanUpdateContentItems(v PlanItems) PlanUpdateContent {
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentFile")
+		return nil, wire.NilVariant("PlanUpdateContentFile")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -269,17 +272,17 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentMarkdown")
+		return nil, wire.NilVariant("PlanUpdateContentMarkdown")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -304,20 +307,20 @@ type PlanID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *PlanID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *PlanID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanItems: UNSTABLE
@@ -342,86 +345,86 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanItems) decodeWire(r *wireReader) error {
+func (x *PlanItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "entries":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "planId", "entries")
+		return wire.MissingOf(seen, 0x3, "planId", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
 	if x.Entries != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
-			return nil, wireAtKey(err, "entries")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "entries")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"entries\":[]")
+		buf = wire.AppendKey(buf, open, "\"entries\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanItems = []string{"_meta", "entries", "planId"}
 
 func (*PlanItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanItems, name)
+	return wire.Declares(wireMembersOfPlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanFile: UNSTABLE
@@ -443,82 +446,82 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanFile) decodeWire(r *wireReader) error {
+func (x *PlanFile) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanFile) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanFile{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "uri":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "planId", "uri")
+		return wire.MissingOf(seen, 0x3, "planId", "uri")
 	}
 	return nil
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanFile = []string{"_meta", "planId", "uri"}
 
 func (*PlanFile) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanFile, name)
+	return wire.Declares(wireMembersOfPlanFile, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanMarkdown: UNSTABLE
@@ -540,82 +543,82 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanMarkdown) decodeWire(r *wireReader) error {
+func (x *PlanMarkdown) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanMarkdown) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanMarkdown{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "planId", "content")
+		return wire.MissingOf(seen, 0x3, "planId", "content")
 	}
 	return nil
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanMarkdown = []string{"_meta", "content", "planId"}
 
 func (*PlanMarkdown) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanMarkdown, name)
+	return wire.Declares(wireMembersOfPlanMarkdown, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanUpdate: UNSTABLE
@@ -635,75 +638,75 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanUpdate) decodeWire(r *wireReader) error {
+func (x *PlanUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "plan":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Plan.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "plan")
+		return wire.MissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
-		return nil, wireAtKey(err, "plan")
+	if buf, err = x.Plan.appendJSON(wire.AppendKey(buf, open, "\"plan\":")); err != nil {
+		return nil, wire.AtKey(err, "plan")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanUpdate = []string{"_meta", "plan"}
 
 func (*PlanUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanUpdate, name)
+	return wire.Declares(wireMembersOfPlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanRemoved: UNSTABLE
@@ -723,75 +726,75 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanRemoved) decodeWire(r *wireReader) error {
+func (x *PlanRemoved) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanRemoved) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanRemoved{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "planId")
+		return wire.MissingOf(seen, 0x1, "planId")
 	}
 	return nil
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanRemoved = []string{"_meta", "planId"}
 
 func (*PlanRemoved) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanRemoved, name)
+	return wire.Declares(wireMembersOfPlanRemoved, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partClientCapabilitiesPlanOperations holds the members of ClientCapabilities that unstable_plan_operations adds.
@@ -807,10 +810,10 @@ type partClientCapabilitiesPlanOperations struct {
 	Plan *PlanCapabilities `json:"plan,omitempty"`
 }
 
-func (x *partClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partClientCapabilitiesPlanOperations) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "plan":
-		wireLenientPtr(&x.Plan, r, (*PlanCapabilities).decodeWire)
+		wire.LenientPtr(&x.Plan, r, (*PlanCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -818,14 +821,14 @@ func (x *partClientCapabilitiesPlanOperations) decodeGatedMember(it *wireObjectI
 var wireMembersOfpartClientCapabilitiesPlanOperations = []string{"plan"}
 
 func (*partClientCapabilitiesPlanOperations) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartClientCapabilitiesPlanOperations, name)
+	return wire.Declares(wireMembersOfpartClientCapabilitiesPlanOperations, name)
 }
 
 func (x *partClientCapabilitiesPlanOperations) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Plan != nil {
-		if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
-			return nil, wireAtKey(err, "plan")
+		if buf, err = x.Plan.appendJSON(wire.AppendKey(buf, open, "\"plan\":")); err != nil {
+			return nil, wire.AtKey(err, "plan")
 		}
 	}
 	return buf, nil
@@ -846,61 +849,61 @@ type PlanCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanCapabilities) decodeWire(r *wireReader) error {
+func (x *PlanCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *PlanCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanCapabilities = []string{"_meta"}
 
 func (*PlanCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanCapabilities, name)
+	return wire.Declares(wireMembersOfPlanCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetPlan returns Plan (nil when x is nil), whose getters are nil-safe too.

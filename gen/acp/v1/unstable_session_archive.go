@@ -6,35 +6,36 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 func init() {
-	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	choiceAgentResponseResultData.Add(wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataArchiveSessionResponse)
 			if err := (*ArchiveSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        12,
-		required:     nil,
-	}, wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        12,
+		Required:     nil,
+	}, wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataUnarchiveSessionResponse)
 			if err := (*UnarchiveSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        13,
-		required:     nil,
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        13,
+		Required:     nil,
 	})
 }
 
@@ -45,7 +46,7 @@ type AgentResponseResultDataArchiveSessionResponse ArchiveSessionResponse
 
 func (x *AgentResponseResultDataArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataArchiveSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataArchiveSessionResponse")
 	}
 	return (*ArchiveSessionResponse)(x).appendJSON(buf)
 }
@@ -65,7 +66,7 @@ type AgentResponseResultDataUnarchiveSessionResponse UnarchiveSessionResponse
 
 func (x *AgentResponseResultDataUnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataUnarchiveSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataUnarchiveSessionResponse")
 	}
 	return (*UnarchiveSessionResponse)(x).appendJSON(buf)
 }
@@ -92,10 +93,10 @@ type partSessionCapabilitiesSessionArchive struct {
 	Archive *SessionArchiveCapabilities `json:"archive,omitempty"`
 }
 
-func (x *partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "archive":
-		wireLenientPtr(&x.Archive, r, (*SessionArchiveCapabilities).decodeWire)
+		wire.LenientPtr(&x.Archive, r, (*SessionArchiveCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -103,14 +104,14 @@ func (x *partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObject
 var wireMembersOfpartSessionCapabilitiesSessionArchive = []string{"archive"}
 
 func (*partSessionCapabilitiesSessionArchive) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionArchive, name)
+	return wire.Declares(wireMembersOfpartSessionCapabilitiesSessionArchive, name)
 }
 
 func (x *partSessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archive != nil {
-		if buf, err = x.Archive.appendJSON(wireAppendKey(buf, open, "\"archive\":")); err != nil {
-			return nil, wireAtKey(err, "archive")
+		if buf, err = x.Archive.appendJSON(wire.AppendKey(buf, open, "\"archive\":")); err != nil {
+			return nil, wire.AtKey(err, "archive")
 		}
 	}
 	return buf, nil
@@ -134,61 +135,61 @@ type SessionArchiveCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionArchiveCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionArchiveCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionArchiveCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionArchiveCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionArchiveCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionArchiveCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionArchiveCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionArchiveCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionArchiveCapabilities = []string{"_meta"}
 
 func (*SessionArchiveCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionArchiveCapabilities, name)
+	return wire.Declares(wireMembersOfSessionArchiveCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionArchiveCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partSessionInfoSessionArchive holds the members of SessionInfo that unstable_session_archive adds.
@@ -204,10 +205,10 @@ type partSessionInfoSessionArchive struct {
 	Archived *bool `json:"archived,omitempty"`
 }
 
-func (x *partSessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partSessionInfoSessionArchive) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "archived":
-		wireLenientPtr(&x.Archived, r, wireDecodeBool)
+		wire.LenientPtr(&x.Archived, r, wire.DecodeBool)
 	}
 	return nil
 }
@@ -215,14 +216,14 @@ func (x *partSessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r 
 var wireMembersOfpartSessionInfoSessionArchive = []string{"archived"}
 
 func (*partSessionInfoSessionArchive) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartSessionInfoSessionArchive, name)
+	return wire.Declares(wireMembersOfpartSessionInfoSessionArchive, name)
 }
 
 func (x *partSessionInfoSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
-		if buf, err = wireAppendBool(x.Archived, wireAppendKey(buf, open, "\"archived\":")); err != nil {
-			return nil, wireAtKey(err, "archived")
+		if buf, err = wire.AppendBool(x.Archived, wire.AppendKey(buf, open, "\"archived\":")); err != nil {
+			return nil, wire.AtKey(err, "archived")
 		}
 	}
 	return buf, nil
@@ -243,61 +244,61 @@ type ArchiveSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ArchiveSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ArchiveSessionResponse) decodeWire(r *wireReader) error {
+func (x *ArchiveSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ArchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ArchiveSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ArchiveSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ArchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ArchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfArchiveSessionResponse = []string{"_meta"}
 
 func (*ArchiveSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfArchiveSessionResponse, name)
+	return wire.Declares(wireMembersOfArchiveSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ArchiveSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnarchiveSessionResponse: UNSTABLE
@@ -315,90 +316,90 @@ type UnarchiveSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnarchiveSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UnarchiveSessionResponse) decodeWire(r *wireReader) error {
+func (x *UnarchiveSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UnarchiveSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UnarchiveSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UnarchiveSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *UnarchiveSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnarchiveSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUnarchiveSessionResponse = []string{"_meta"}
 
 func (*UnarchiveSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUnarchiveSessionResponse, name)
+	return wire.Declares(wireMembersOfUnarchiveSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UnarchiveSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "sessionId"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	choiceClientRequestParams.Add(wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "sessionId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsArchiveSessionRequest)
 			if err := (*ArchiveSessionRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        12,
-		required:     []string{"sessionId"},
-	}, wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "sessionId"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        12,
+		Required:     []string{"sessionId"},
+	}, wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "sessionId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsUnarchiveSessionRequest)
 			if err := (*UnarchiveSessionRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        13,
-		required:     []string{"sessionId"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        13,
+		Required:     []string{"sessionId"},
 	})
 }
 
@@ -415,7 +416,7 @@ type ClientRequestParamsArchiveSessionRequest ArchiveSessionRequest
 
 func (x *ClientRequestParamsArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsArchiveSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsArchiveSessionRequest")
 	}
 	return (*ArchiveSessionRequest)(x).appendJSON(buf)
 }
@@ -441,7 +442,7 @@ type ClientRequestParamsUnarchiveSessionRequest UnarchiveSessionRequest
 
 func (x *ClientRequestParamsUnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsUnarchiveSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsUnarchiveSessionRequest")
 	}
 	return (*UnarchiveSessionRequest)(x).appendJSON(buf)
 }
@@ -468,14 +469,14 @@ type partListSessionsRequestSessionArchive struct {
 	Archived *SessionArchiveFilter `json:"archived,omitempty"`
 }
 
-func (x *partListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partListSessionsRequestSessionArchive) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
 	var err error
-	switch string(it.key) {
+	switch string(it.Key) {
 	case "archived":
-		err = wireDecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
+		err = wire.DecodePtr(&x.Archived, r, (*SessionArchiveFilter).decodeWire)
 	}
 	if err != nil {
-		return wireAtKey(err, string(it.key))
+		return wire.AtKey(err, string(it.Key))
 	}
 	return nil
 }
@@ -483,14 +484,14 @@ func (x *partListSessionsRequestSessionArchive) decodeGatedMember(it *wireObject
 var wireMembersOfpartListSessionsRequestSessionArchive = []string{"archived"}
 
 func (*partListSessionsRequestSessionArchive) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartListSessionsRequestSessionArchive, name)
+	return wire.Declares(wireMembersOfpartListSessionsRequestSessionArchive, name)
 }
 
 func (x *partListSessionsRequestSessionArchive) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Archived != nil {
-		if buf, err = x.Archived.appendJSON(wireAppendKey(buf, open, "\"archived\":")); err != nil {
-			return nil, wireAtKey(err, "archived")
+		if buf, err = x.Archived.appendJSON(wire.AppendKey(buf, open, "\"archived\":")); err != nil {
+			return nil, wire.AtKey(err, "archived")
 		}
 	}
 	return buf, nil
@@ -531,11 +532,11 @@ func (x SessionArchiveFilter) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionArchiveFilter) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionArchiveFilter) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *SessionArchiveFilter) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -553,12 +554,12 @@ func (x *SessionArchiveFilter) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionArchiveFilter) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionArchiveFilter) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ArchiveSessionRequest: UNSTABLE
@@ -585,75 +586,75 @@ type ArchiveSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ArchiveSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ArchiveSessionRequest) decodeWire(r *wireReader) error {
+func (x *ArchiveSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ArchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ArchiveSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ArchiveSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ArchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ArchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfArchiveSessionRequest = []string{"_meta", "sessionId"}
 
 func (*ArchiveSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfArchiveSessionRequest, name)
+	return wire.Declares(wireMembersOfArchiveSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ArchiveSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnarchiveSessionRequest: UNSTABLE
@@ -681,75 +682,75 @@ type UnarchiveSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnarchiveSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UnarchiveSessionRequest) decodeWire(r *wireReader) error {
+func (x *UnarchiveSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UnarchiveSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UnarchiveSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UnarchiveSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *UnarchiveSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnarchiveSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUnarchiveSessionRequest = []string{"_meta", "sessionId"}
 
 func (*UnarchiveSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUnarchiveSessionRequest, name)
+	return wire.Declares(wireMembersOfUnarchiveSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UnarchiveSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetArchive returns Archive (nil when x is nil), whose getters are nil-safe too.

@@ -3,64 +3,67 @@
 
 package acp
 
-import "encoding/json/jsontext"
+import (
+	"encoding/json/jsontext"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+)
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionArchiveCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionArchiveCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ArchiveSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ArchiveSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *UnarchiveSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x UnarchiveSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionArchiveFilter) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionArchiveFilter) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ArchiveSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ArchiveSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *UnarchiveSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x UnarchiveSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }

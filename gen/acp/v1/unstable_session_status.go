@@ -6,22 +6,23 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 func init() {
-	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta", "status"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	choiceAgentResponseResultData.Add(wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta", "status"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataSessionStatusResponse)
 			if err := (*SessionStatusResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        14,
-		required:     []string{"status"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        14,
+		Required:     []string{"status"},
 	})
 }
 
@@ -32,7 +33,7 @@ type AgentResponseResultDataSessionStatusResponse SessionStatusResponse
 
 func (x *AgentResponseResultDataSessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataSessionStatusResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataSessionStatusResponse")
 	}
 	return (*SessionStatusResponse)(x).appendJSON(buf)
 }
@@ -58,10 +59,10 @@ type partSessionCapabilitiesSessionStatus struct {
 	Status *SessionStatusCapabilities `json:"status,omitempty"`
 }
 
-func (x *partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "status":
-		wireLenientPtr(&x.Status, r, (*SessionStatusCapabilities).decodeWire)
+		wire.LenientPtr(&x.Status, r, (*SessionStatusCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -69,14 +70,14 @@ func (x *partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectI
 var wireMembersOfpartSessionCapabilitiesSessionStatus = []string{"status"}
 
 func (*partSessionCapabilitiesSessionStatus) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionStatus, name)
+	return wire.Declares(wireMembersOfpartSessionCapabilitiesSessionStatus, name)
 }
 
 func (x *partSessionCapabilitiesSessionStatus) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Status != nil {
-		if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-			return nil, wireAtKey(err, "status")
+		if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+			return nil, wire.AtKey(err, "status")
 		}
 	}
 	return buf, nil
@@ -99,61 +100,61 @@ type SessionStatusCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionStatusCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionStatusCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionStatusCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionStatusCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionStatusCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionStatusCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionStatusCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionStatusCapabilities = []string{"_meta"}
 
 func (*SessionStatusCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionStatusCapabilities, name)
+	return wire.Declares(wireMembersOfSessionStatusCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatusCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionStatusResponse: UNSTABLE
@@ -178,75 +179,75 @@ type SessionStatusResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionStatusResponse) decodeWire(r *wireReader) error {
+func (x *SessionStatusResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionStatusResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionStatusResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionStatusResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "status":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "status")
+		return wire.MissingOf(seen, 0x1, "status")
 	}
 	return nil
 }
 
 func (x *SessionStatusResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionStatusResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionStatusResponse = []string{"_meta", "status"}
 
 func (*SessionStatusResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionStatusResponse, name)
+	return wire.Declares(wireMembersOfSessionStatusResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatusResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionStatus: UNSTABLE
@@ -286,11 +287,11 @@ func (x SessionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *SessionStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -306,28 +307,28 @@ func (x *SessionStatus) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "sessionId"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	choiceClientRequestParams.Add(wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "sessionId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSessionStatusRequest)
 			if err := (*SessionStatusRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        14,
-		required:     []string{"sessionId"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        14,
+		Required:     []string{"sessionId"},
 	})
 }
 
@@ -344,7 +345,7 @@ type ClientRequestParamsSessionStatusRequest SessionStatusRequest
 
 func (x *ClientRequestParamsSessionStatusRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsSessionStatusRequest")
+		return nil, wire.NilVariant("ClientRequestParamsSessionStatusRequest")
 	}
 	return (*SessionStatusRequest)(x).appendJSON(buf)
 }
@@ -380,75 +381,75 @@ type SessionStatusRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionStatusRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionStatusRequest) decodeWire(r *wireReader) error {
+func (x *SessionStatusRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionStatusRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionStatusRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionStatusRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SessionStatusRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionStatusRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionStatusRequest = []string{"_meta", "sessionId"}
 
 func (*SessionStatusRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionStatusRequest, name)
+	return wire.Declares(wireMembersOfSessionStatusRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionStatusRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetStatus returns Status (nil when x is nil), whose getters are nil-safe too.

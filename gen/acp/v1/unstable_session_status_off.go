@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+
 // partSessionCapabilitiesSessionStatus is empty: build with -tags unstable_session_status (or unstable) for the members of SessionCapabilities it adds.
 type partSessionCapabilitiesSessionStatus struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partSessionCapabilitiesSessionStatus) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

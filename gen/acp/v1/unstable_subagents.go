@@ -3,10 +3,13 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+)
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
-func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "subagent_update":
 		v := new(SessionUpdateSubagentUpdate)
@@ -46,17 +49,17 @@ const knownSessionUpdateSubagents = ", \"subagent_update\", \"session_message\",
 type SessionUpdateSubagentUpdate SubagentUpdate
 
 func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSubagentUpdate")
+		return nil, wire.NilVariant("SessionUpdateSubagentUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
@@ -83,17 +86,17 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 type SessionUpdateSessionMessage SessionMessage
 
 func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSessionMessage")
+		return nil, wire.NilVariant("SessionUpdateSessionMessage")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
@@ -119,17 +122,17 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 type SessionUpdateSessionMessageChunk SessionMessageChunk
 
 func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSessionMessageChunk")
+		return nil, wire.NilVariant("SessionUpdateSessionMessageChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
@@ -167,70 +170,70 @@ type SubagentSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
+func (x *SubagentSessionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SubagentSessionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "cancel":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SubagentSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
-			return nil, wireAtKey(err, "cancel")
+		if buf, err = x.Cancel.appendJSON(wire.AppendKey(buf, open, "\"cancel\":")); err != nil {
+			return nil, wire.AtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSubagentSessionCapabilities = []string{"_meta", "cancel"}
 
 func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSubagentSessionCapabilities, name)
+	return wire.Declares(wireMembersOfSubagentSessionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionCancelCapabilities: UNSTABLE
@@ -250,61 +253,61 @@ type SessionCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionCancelCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionCancelCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionCancelCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionCancelCapabilities = []string{"_meta"}
 
 func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCancelCapabilities, name)
+	return wire.Declares(wireMembersOfSessionCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // StateUpdate: UNSTABLE
@@ -340,32 +343,32 @@ type StateUpdateValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x StateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StateUpdate) decodeWire(r *wireReader) error {
+func (x *StateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "state"}, nil)
+func (x *StateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "state"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "state")
+	raw, found, err := wire.TagMember(r, &tagged, "state")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("state")
+		return wire.Missing("state")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "state")
+		return wire.AtKey(err, "state")
 	}
 	switch string(tag) {
 	case "running":
@@ -409,14 +412,14 @@ func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *StateUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("StateUpdate: no variant set")
+		return nil, wire.EncodeErrorf("StateUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("StateUpdate: no variant set")
+		return nil, wire.EncodeErrorf("StateUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -431,17 +434,17 @@ func (x *StateUpdate) declaresMember(name []byte) bool {
 type StateUpdateRunning RunningStateUpdate
 
 func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateRunning")
+		return nil, wire.NilVariant("StateUpdateRunning")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"running\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"running\"")
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -463,17 +466,17 @@ func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 type StateUpdateIdle IdleStateUpdate
 
 func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateIdle")
+		return nil, wire.NilVariant("StateUpdateIdle")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"idle\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"idle\"")
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -495,17 +498,17 @@ func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 type StateUpdateRequiresAction RequiresActionStateUpdate
 
 func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateRequiresAction")
+		return nil, wire.NilVariant("StateUpdateRequiresAction")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"requires_action\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"requires_action\"")
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -529,17 +532,17 @@ func NewStateUpdateRequiresAction(v RequiresActionStateUpdate) StateUpdate {
 type StateUpdateUnknown UnknownStateUpdate
 
 func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateUnknown")
+		return nil, wire.NilVariant("StateUpdateUnknown")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"unknown\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"unknown\"")
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -569,51 +572,51 @@ type StateUpdateOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *StateUpdateOther) decodeWire(r *wireReader) error {
+func (x *StateUpdateOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *StateUpdateOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = StateUpdateOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateOther")
+		return nil, wire.NilVariant("StateUpdateOther")
 	}
 	switch x.State {
 	case "", "idle", "requires_action", "running", "unknown":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
 	}
-	buf = wireAppendKey(buf, open, "\"state\":")
-	buf = wireAppendQuoted(buf, x.State)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"state\":")
+	buf = wire.AppendQuoted(buf, x.State)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfStateUpdateOther = []string{"state"}
 
 func (*StateUpdateOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfStateUpdateOther, name)
+	return wire.Declares(wireMembersOfStateUpdateOther, name)
 }
 
 func (*StateUpdateOther) isStateUpdate() {}
@@ -636,61 +639,61 @@ type RunningStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
+func (x *RunningStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RunningStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RunningStateUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRunningStateUpdate = []string{"_meta"}
 
 func (*RunningStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRunningStateUpdate, name)
+	return wire.Declares(wireMembersOfRunningStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ErrorStopReason: UNSTABLE
@@ -711,61 +714,61 @@ type ErrorStopReason struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ErrorStopReason) decodeWire(r *wireReader) error {
+func (x *ErrorStopReason) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ErrorStopReason) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ErrorStopReason{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "error":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Error, r, (*Error).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Error, r, (*Error).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ErrorStopReason) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Error != nil {
-		if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-			return nil, wireAtKey(err, "error")
+		if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+			return nil, wire.AtKey(err, "error")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfErrorStopReason = []string{"error"}
 
 func (*ErrorStopReason) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfErrorStopReason, name)
+	return wire.Declares(wireMembersOfErrorStopReason, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IdleStateUpdate: The child is ready to process another prompt.
@@ -791,53 +794,59 @@ type IdleStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdate{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "usage":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				if err := x.partIdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerIdleStateUpdate)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerIdleStateUpdate IdleStateUpdate
+
+func (o *wireOwnerIdleStateUpdate) DeclaresMember(name []byte) bool {
+	return (*IdleStateUpdate)(o).declaresMember(name)
+}
+
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partIdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
@@ -846,18 +855,18 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdate = []string{"_meta"}
 
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IdleStateUpdateUnion: The child is ready to process another prompt.
@@ -890,27 +899,27 @@ type IdleStateUpdateUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdateUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdateUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IdleStateUpdateUnion) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "stopReason"}, nil)
+func (x *IdleStateUpdateUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "stopReason"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "stopReason")
+	raw, found, err := wire.TagMember(r, &tagged, "stopReason")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
@@ -918,7 +927,7 @@ func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) 
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeObject(r, &tagged); err != nil {
@@ -983,14 +992,14 @@ func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) 
 
 func (x *IdleStateUpdateUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
+		return nil, wire.EncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *IdleStateUpdateUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
+		return nil, wire.EncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1008,46 +1017,46 @@ type IdleStateUpdateEndTurn struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateEndTurn) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateEndTurn) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateEndTurn")
+		return nil, wire.NilVariant("IdleStateUpdateEndTurn")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"end_turn\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"end_turn\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateEndTurn = []string{"stopReason"}
 
 func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateEndTurn, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateEndTurn, name)
 }
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateUnion() {}
@@ -1066,46 +1075,46 @@ type IdleStateUpdateMaxTokens struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateMaxTokens) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateMaxTokens) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateMaxTokens")
+		return nil, wire.NilVariant("IdleStateUpdateMaxTokens")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateMaxTokens = []string{"stopReason"}
 
 func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateMaxTokens, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateMaxTokens, name)
 }
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateUnion() {}
@@ -1125,46 +1134,46 @@ type IdleStateUpdateMaxTurnRequests struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateMaxTurnRequests")
+		return nil, wire.NilVariant("IdleStateUpdateMaxTurnRequests")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateMaxTurnRequests = []string{"stopReason"}
 
 func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
 }
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateUnion() {}
@@ -1183,46 +1192,46 @@ type IdleStateUpdateRefusal struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateRefusal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateRefusal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateRefusal")
+		return nil, wire.NilVariant("IdleStateUpdateRefusal")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"refusal\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"refusal\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateRefusal = []string{"stopReason"}
 
 func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateRefusal, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateRefusal, name)
 }
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateUnion() {}
@@ -1241,46 +1250,46 @@ type IdleStateUpdateCancelled struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateCancelled) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateCancelled) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateCancelled")
+		return nil, wire.NilVariant("IdleStateUpdateCancelled")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"cancelled\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"cancelled\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateCancelled = []string{"stopReason"}
 
 func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateCancelled, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateCancelled, name)
 }
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateUnion() {}
@@ -1296,17 +1305,17 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateUnio
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateError")
+		return nil, wire.NilVariant("IdleStateUpdateError")
 	}
-	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"error\"")
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"error\"")
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
 }
 
@@ -1331,39 +1340,39 @@ type IdleStateUpdateNone struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateNone) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateNone) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateNone{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateNone")
+		return nil, wire.NilVariant("IdleStateUpdateNone")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 func (*IdleStateUpdateNone) declaresMember(name []byte) bool {
@@ -1391,51 +1400,51 @@ type IdleStateUpdateOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateOther")
+		return nil, wire.NilVariant("IdleStateUpdateOther")
 	}
 	switch x.StopReason {
 	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":")
-	buf = wireAppendQuoted(buf, x.StopReason)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":")
+	buf = wire.AppendQuoted(buf, x.StopReason)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateOther = []string{"stopReason"}
 
 func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateOther, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateOther, name)
 }
 
 func (*IdleStateUpdateOther) isIdleStateUpdateUnion() {}
@@ -1458,61 +1467,61 @@ type RequiresActionStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
+func (x *RequiresActionStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequiresActionStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequiresActionStateUpdate = []string{"_meta"}
 
 func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequiresActionStateUpdate, name)
+	return wire.Declares(wireMembersOfRequiresActionStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnknownStateUpdate: UNSTABLE
@@ -1540,61 +1549,61 @@ type UnknownStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
+func (x *UnknownStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UnknownStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UnknownStateUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUnknownStateUpdate = []string{"_meta"}
 
 func (*UnknownStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUnknownStateUpdate, name)
+	return wire.Declares(wireMembersOfUnknownStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SubagentUpdate: UNSTABLE
@@ -1674,133 +1683,133 @@ type SubagentUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SubagentUpdate) decodeWire(r *wireReader) error {
+func (x *SubagentUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SubagentUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SubagentUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Description, r, wire.DecodeString)
 			}
 		case "capabilities":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
 			}
 		case "state":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.State, r, (*StateUpdate).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.State, r, (*StateUpdate).decodeWire)
 			}
 		case "cwd":
-			if it.once(&seen, 5) {
-				err = wirePatchDecode(&x.Cwd, r, wireDecodeString)
+			if it.Once(&seen, 5) {
+				err = wire.PatchDecode(&x.Cwd, r, wire.DecodeString)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 6) {
-				err = wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wireReader) error {
-					return wireDecodeSlice(dst, r, false, wireDecodeString)
+			if it.Once(&seen, 6) {
+				err = wire.PatchDecode(&x.AdditionalDirectories, r, func(dst *[]string, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, false, wire.DecodeString)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 7) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 7) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if !x.Title.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"title\":"), &x.Title, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if !x.Description.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"description\":"), &x.Description, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"description\":"), &x.Description, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
-			return nil, wireAtKey(err, "capabilities")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "capabilities")
 		}
 	}
 	if !x.State.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
-			return nil, wireAtKey(err, "state")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "state")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "cwd")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"cwd\":"), &x.Cwd, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "cwd")
 		}
 	}
 	if !x.AdditionalDirectories.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]string, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, wireAppendString)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]string, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, wire.AppendString)
 		}); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSubagentUpdate = []string{"_meta", "additionalDirectories", "capabilities", "cwd", "description", "sessionId", "state", "title"}
 
 func (*SubagentUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSubagentUpdate, name)
+	return wire.Declares(wireMembersOfSubagentUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionMessage: UNSTABLE
@@ -1845,124 +1854,124 @@ type SessionMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionMessage) decodeWire(r *wireReader) error {
+func (x *SessionMessage) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionMessage) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionMessage{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "senderSessionId":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.SenderSessionID, r, (*SessionID).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.SenderSessionID, r, (*SessionID).decodeWire)
 			}
 		case "recipientSessionId":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.RecipientSessionID, r, (*SessionID).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.RecipientSessionID, r, (*SessionID).decodeWire)
 			}
 		case "senderMessageId":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.SenderMessageID, r, (*MessageID).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.SenderMessageID, r, (*MessageID).decodeWire)
 			}
 		case "recipientMessageId":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.RecipientMessageID, r, (*MessageID).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.RecipientMessageID, r, (*MessageID).decodeWire)
 			}
 		case "content":
-			if it.once(&seen, 5) {
-				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 6) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 6) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "messageId")
+		return wire.MissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *SessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "senderSessionId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "recipientSessionId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "senderMessageId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "recipientMessageId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "recipientMessageId")
 		}
 	}
 	if !x.Content.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "content")
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionMessage = []string{"_meta", "content", "messageId", "recipientMessageId", "recipientSessionId", "senderMessageId", "senderSessionId"}
 
 func (*SessionMessage) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionMessage, name)
+	return wire.Declares(wireMembersOfSessionMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionMessageChunk: UNSTABLE
@@ -1989,82 +1998,82 @@ type SessionMessageChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
+func (x *SessionMessageChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionMessageChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionMessageChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "messageId", "content")
+		return wire.MissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *SessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionMessageChunk = []string{"_meta", "content", "messageId"}
 
 func (*SessionMessageChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionMessageChunk, name)
+	return wire.Declares(wireMembersOfSessionMessageChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partClientCapabilitiesSubagents holds the members of ClientCapabilities that unstable_subagents adds.
@@ -2082,10 +2091,10 @@ type partClientCapabilitiesSubagents struct {
 	Subagents *SubagentCapabilities `json:"subagents,omitempty"`
 }
 
-func (x *partClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partClientCapabilitiesSubagents) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "subagents":
-		wireLenientPtr(&x.Subagents, r, (*SubagentCapabilities).decodeWire)
+		wire.LenientPtr(&x.Subagents, r, (*SubagentCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -2093,14 +2102,14 @@ func (x *partClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, 
 var wireMembersOfpartClientCapabilitiesSubagents = []string{"subagents"}
 
 func (*partClientCapabilitiesSubagents) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartClientCapabilitiesSubagents, name)
+	return wire.Declares(wireMembersOfpartClientCapabilitiesSubagents, name)
 }
 
 func (x *partClientCapabilitiesSubagents) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Subagents != nil {
-		if buf, err = x.Subagents.appendJSON(wireAppendKey(buf, open, "\"subagents\":")); err != nil {
-			return nil, wireAtKey(err, "subagents")
+		if buf, err = x.Subagents.appendJSON(wire.AppendKey(buf, open, "\"subagents\":")); err != nil {
+			return nil, wire.AtKey(err, "subagents")
 		}
 	}
 	return buf, nil
@@ -2126,61 +2135,61 @@ type SubagentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SubagentCapabilities) decodeWire(r *wireReader) error {
+func (x *SubagentCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SubagentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SubagentCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SubagentCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SubagentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSubagentCapabilities = []string{"_meta"}
 
 func (*SubagentCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSubagentCapabilities, name)
+	return wire.Declares(wireMembersOfSubagentCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.

@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+
 // partIdleStateUpdateEndTurnTokenUsage is empty: build with -tags unstable_end_turn_token_usage (or unstable) for the members of IdleStateUpdate it adds.
 type partIdleStateUpdateEndTurnTokenUsage struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

@@ -3,8 +3,10 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*SessionUpdate) decodeGatedSubagents([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }
 
@@ -14,8 +16,8 @@ const knownSessionUpdateSubagents = ""
 type partClientCapabilitiesSubagents struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partClientCapabilitiesSubagents) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partClientCapabilitiesSubagents) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

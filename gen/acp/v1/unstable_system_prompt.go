@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+)
 
 // partSessionCapabilitiesSystemPrompt holds the members of SessionCapabilities that unstable_system_prompt adds.
 type partSessionCapabilitiesSystemPrompt struct {
@@ -18,10 +21,10 @@ type partSessionCapabilitiesSystemPrompt struct {
 	SystemPrompt *SessionSystemPromptCapabilities `json:"systemPrompt,omitempty"`
 }
 
-func (x *partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "systemPrompt":
-		wireLenientPtr(&x.SystemPrompt, r, (*SessionSystemPromptCapabilities).decodeWire)
+		wire.LenientPtr(&x.SystemPrompt, r, (*SessionSystemPromptCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -29,14 +32,14 @@ func (x *partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIt
 var wireMembersOfpartSessionCapabilitiesSystemPrompt = []string{"systemPrompt"}
 
 func (*partSessionCapabilitiesSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartSessionCapabilitiesSystemPrompt, name)
+	return wire.Declares(wireMembersOfpartSessionCapabilitiesSystemPrompt, name)
 }
 
 func (x *partSessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
-			return nil, wireAtKey(err, "systemPrompt")
+		if buf, err = x.SystemPrompt.appendJSON(wire.AppendKey(buf, open, "\"systemPrompt\":")); err != nil {
+			return nil, wire.AtKey(err, "systemPrompt")
 		}
 	}
 	return buf, nil
@@ -64,70 +67,70 @@ type SessionSystemPromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionSystemPromptCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionSystemPromptCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionSystemPromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionSystemPromptCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionSystemPromptCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "mode":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Mode, r, (*SessionSystemPromptModeCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Mode, r, (*SessionSystemPromptModeCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionSystemPromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Mode != nil {
-		if buf, err = x.Mode.appendJSON(wireAppendKey(buf, open, "\"mode\":")); err != nil {
-			return nil, wireAtKey(err, "mode")
+		if buf, err = x.Mode.appendJSON(wire.AppendKey(buf, open, "\"mode\":")); err != nil {
+			return nil, wire.AtKey(err, "mode")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionSystemPromptCapabilities = []string{"_meta", "mode"}
 
 func (*SessionSystemPromptCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionSystemPromptCapabilities, name)
+	return wire.Declares(wireMembersOfSessionSystemPromptCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionSystemPromptModeCapabilities: UNSTABLE
@@ -154,70 +157,70 @@ type SessionSystemPromptModeCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptModeCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionSystemPromptModeCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionSystemPromptModeCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionSystemPromptModeCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "override":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Override, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Override, r, (*SessionSystemPromptOverrideCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptModeCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Override != nil {
-		if buf, err = x.Override.appendJSON(wireAppendKey(buf, open, "\"override\":")); err != nil {
-			return nil, wireAtKey(err, "override")
+		if buf, err = x.Override.appendJSON(wire.AppendKey(buf, open, "\"override\":")); err != nil {
+			return nil, wire.AtKey(err, "override")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionSystemPromptModeCapabilities = []string{"_meta", "override"}
 
 func (*SessionSystemPromptModeCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionSystemPromptModeCapabilities, name)
+	return wire.Declares(wireMembersOfSessionSystemPromptModeCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptModeCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionSystemPromptOverrideCapabilities: UNSTABLE
@@ -238,61 +241,61 @@ type SessionSystemPromptOverrideCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionSystemPromptOverrideCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionSystemPromptOverrideCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionSystemPromptOverrideCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionSystemPromptOverrideCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionSystemPromptOverrideCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionSystemPromptOverrideCapabilities = []string{"_meta"}
 
 func (*SessionSystemPromptOverrideCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionSystemPromptOverrideCapabilities, name)
+	return wire.Declares(wireMembersOfSessionSystemPromptOverrideCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionSystemPromptOverrideCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partNewSessionRequestSystemPrompt holds the members of NewSessionRequest that unstable_system_prompt adds.
@@ -309,14 +312,14 @@ type partNewSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *partNewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partNewSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
 	var err error
-	switch string(it.key) {
+	switch string(it.Key) {
 	case "systemPrompt":
-		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+		err = wire.DecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 	}
 	if err != nil {
-		return wireAtKey(err, string(it.key))
+		return wire.AtKey(err, string(it.Key))
 	}
 	return nil
 }
@@ -324,14 +327,14 @@ func (x *partNewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter
 var wireMembersOfpartNewSessionRequestSystemPrompt = []string{"systemPrompt"}
 
 func (*partNewSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartNewSessionRequestSystemPrompt, name)
+	return wire.Declares(wireMembersOfpartNewSessionRequestSystemPrompt, name)
 }
 
 func (x *partNewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
-			return nil, wireAtKey(err, "systemPrompt")
+		if buf, err = x.SystemPrompt.appendJSON(wire.AppendKey(buf, open, "\"systemPrompt\":")); err != nil {
+			return nil, wire.AtKey(err, "systemPrompt")
 		}
 	}
 	return buf, nil
@@ -373,86 +376,86 @@ type SystemPrompt struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SystemPrompt) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SystemPrompt) decodeWire(r *wireReader) error {
+func (x *SystemPrompt) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SystemPrompt) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SystemPrompt) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SystemPrompt{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "mode":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Mode.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Content, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "mode", "content")
+		return wire.MissingOf(seen, 0x3, "mode", "content")
 	}
 	return nil
 }
 
 func (x *SystemPrompt) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SystemPrompt) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Mode.appendJSON(wireAppendKey(buf, open, "\"mode\":")); err != nil {
-		return nil, wireAtKey(err, "mode")
+	if buf, err = x.Mode.appendJSON(wire.AppendKey(buf, open, "\"mode\":")); err != nil {
+		return nil, wire.AtKey(err, "mode")
 	}
 	if x.Content != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ContentBlock).appendJSON); err != nil {
-			return nil, wireAtKey(err, "content")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"content\":"), x.Content, (*ContentBlock).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "content")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"content\":[]")
+		buf = wire.AppendKey(buf, open, "\"content\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSystemPrompt = []string{"_meta", "content", "mode"}
 
 func (*SystemPrompt) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSystemPrompt, name)
+	return wire.Declares(wireMembersOfSystemPrompt, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SystemPrompt) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SystemPromptMode: UNSTABLE
@@ -501,11 +504,11 @@ func (x SystemPromptMode) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SystemPromptMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SystemPromptMode) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *SystemPromptMode) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -521,12 +524,12 @@ func (x *SystemPromptMode) decodeWire(r *wireReader) error {
 }
 
 func (x *SystemPromptMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SystemPromptMode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partLoadSessionRequestSystemPrompt holds the members of LoadSessionRequest that unstable_system_prompt adds.
@@ -545,14 +548,14 @@ type partLoadSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *partLoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partLoadSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
 	var err error
-	switch string(it.key) {
+	switch string(it.Key) {
 	case "systemPrompt":
-		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+		err = wire.DecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 	}
 	if err != nil {
-		return wireAtKey(err, string(it.key))
+		return wire.AtKey(err, string(it.Key))
 	}
 	return nil
 }
@@ -560,14 +563,14 @@ func (x *partLoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIte
 var wireMembersOfpartLoadSessionRequestSystemPrompt = []string{"systemPrompt"}
 
 func (*partLoadSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartLoadSessionRequestSystemPrompt, name)
+	return wire.Declares(wireMembersOfpartLoadSessionRequestSystemPrompt, name)
 }
 
 func (x *partLoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
-			return nil, wireAtKey(err, "systemPrompt")
+		if buf, err = x.SystemPrompt.appendJSON(wire.AppendKey(buf, open, "\"systemPrompt\":")); err != nil {
+			return nil, wire.AtKey(err, "systemPrompt")
 		}
 	}
 	return buf, nil
@@ -589,14 +592,14 @@ type partResumeSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
 	var err error
-	switch string(it.key) {
+	switch string(it.Key) {
 	case "systemPrompt":
-		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+		err = wire.DecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 	}
 	if err != nil {
-		return wireAtKey(err, string(it.key))
+		return wire.AtKey(err, string(it.Key))
 	}
 	return nil
 }
@@ -604,14 +607,14 @@ func (x *partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectI
 var wireMembersOfpartResumeSessionRequestSystemPrompt = []string{"systemPrompt"}
 
 func (*partResumeSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartResumeSessionRequestSystemPrompt, name)
+	return wire.Declares(wireMembersOfpartResumeSessionRequestSystemPrompt, name)
 }
 
 func (x *partResumeSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
-			return nil, wireAtKey(err, "systemPrompt")
+		if buf, err = x.SystemPrompt.appendJSON(wire.AppendKey(buf, open, "\"systemPrompt\":")); err != nil {
+			return nil, wire.AtKey(err, "systemPrompt")
 		}
 	}
 	return buf, nil

@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
+
 // partSessionCapabilitiesSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of SessionCapabilities it adds.
 type partSessionCapabilitiesSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partSessionCapabilitiesSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
@@ -24,8 +26,8 @@ func (*partSessionCapabilitiesSystemPrompt) appendGatedMembers(buf []byte, _ int
 type partNewSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partNewSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partNewSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
@@ -41,8 +43,8 @@ func (*partNewSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int) 
 type partLoadSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partLoadSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partLoadSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
@@ -58,8 +60,8 @@ func (*partLoadSessionRequestSystemPrompt) appendGatedMembers(buf []byte, _ int)
 type partResumeSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partResumeSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"sync"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // JSON-RPC 2.0 batches: a peer may send an array of messages on one line.
@@ -27,16 +29,16 @@ type wireBatch struct {
 // receiveBatch dispatches the entries of a batch line. An empty batch is
 // one -32600 error, not an array (JSON-RPC 2.0 §6).
 func (c *wireConn) receiveBatch(line []byte) {
-	if err := wireValidate(line); err != nil {
+	if err := wire.Validate(line); err != nil {
 		c.rejectMessage(line, err, nil) // nothing of it runs
 		return
 	}
-	it, _ := wireArray(line)
+	it, _ := wire.Array(line)
 	b := &wireBatch{c: c, pending: 1}
 	entries := 0
-	for it.next() {
+	for it.Next() {
 		entries++
-		c.receiveOne(it.value, b)
+		c.receiveOne(it.Value, b)
 	}
 	if entries == 0 {
 		c.rejectLine(nil, errors.New("empty batch"))

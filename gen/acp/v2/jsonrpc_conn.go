@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // The JSON-RPC 2.0 connection engine: newline-delimited messages over a
@@ -303,7 +305,7 @@ func wireRawValue(raw json.RawMessage, key string) wireValueFunc {
 		return nil
 	}
 	return func(buf []byte) ([]byte, error) {
-		if err := wireValidate(raw); err != nil {
+		if err := wire.Validate(raw); err != nil {
 			return nil, &EncodeError{Path: "$." + key, Msg: "invalid JSON"}
 		}
 		return wireAppendOneLine(buf, raw), nil
@@ -394,7 +396,7 @@ func (c *wireConn) sendCancel(id int64) {
 // wireAppendCallWith writes the method and params members and closes the
 // object.
 func wireAppendCallWith(buf []byte, method string, params wireValueFunc) ([]byte, error) {
-	buf = wireAppendQuoted(append(buf, `,"method":`...), method)
+	buf = wire.AppendQuoted(append(buf, `,"method":`...), method)
 	if params != nil {
 		var err error
 		if buf, err = params(append(buf, `,"params":`...)); err != nil {
@@ -437,7 +439,7 @@ func (c *wireConn) notifyWith(ctx context.Context, method string, params wireVal
 	})
 }
 
-// send builds one message with build in a pooled buffer (wireBuffers) and
+// send builds one message with build in a pooled buffer (wire.Buffers) and
 // queues it. A build error is returned and nothing is sent.
 func (c *wireConn) send(ctx context.Context, build func([]byte) ([]byte, error)) error {
 	_, err := c.sendMessage(ctx, build)
@@ -447,15 +449,15 @@ func (c *wireConn) send(ctx context.Context, build func([]byte) ([]byte, error))
 // sendMessage is send, telling whether the message was built: the error
 // is then the output's, and otherwise build's.
 func (c *wireConn) sendMessage(ctx context.Context, build func([]byte) ([]byte, error)) (built bool, err error) {
-	bp := wireBuffers.Get().(*[]byte)
+	bp := wire.Buffers.Get().(*[]byte)
 	msg, err := build((*bp)[:0])
 	if err == nil {
 		built = true
 		err = c.output.send(ctx, append(msg, '\n'))
 	}
-	if built && cap(msg) <= wireMaxPooled {
+	if built && cap(msg) <= wire.MaxPooled {
 		*bp = msg[:0]
 	}
-	wireBuffers.Put(bp)
+	wire.Buffers.Put(bp)
 	return built, err
 }

@@ -5,6 +5,8 @@ package acp
 import (
 	"strings"
 	"time"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // What a program can set on a connection when it opens it: the limits of
@@ -155,7 +157,7 @@ func (e *MessageError) Error() string {
 	var b strings.Builder
 	b.WriteString("jsonrpc: ")
 	if e.Method != "" {
-		b.Write(wireAppendQuoted(nil, e.Method))
+		b.Write(wire.AppendQuoted(nil, e.Method))
 		b.WriteByte(' ')
 	}
 	if e.ID != "" {
@@ -175,10 +177,10 @@ func (c *wireConn) report(method string, id []byte, err error) {
 	}
 	e := &MessageError{Err: err}
 	if method != "" {
-		e.Method = wireExcerpt(method)
+		e.Method = wire.Excerpt(method)
 	}
 	if len(id) > 0 {
-		e.ID = wireExcerpt(string(id))
+		e.ID = wire.Excerpt(string(id))
 	}
 	c.config.onError(e)
 }

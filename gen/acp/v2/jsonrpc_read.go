@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // The incoming side of the connection: one goroutine reads line after
@@ -28,7 +30,7 @@ func (c *wireConn) read() {
 		switch {
 		case tooLong:
 			c.rejectLine(nil, fmt.Errorf("message longer than %d bytes", c.limits.MaxMessageSize))
-		case wireSkipSpace(line, 0) < len(line):
+		case wire.SkipSpace(line, 0) < len(line):
 			c.traceLine(TraceIn, wireTrimNewline(line))
 			c.receive(line)
 		}
@@ -95,7 +97,7 @@ func wireReadLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err erro
 
 // receive handles one line of input: a message, or a batch of them.
 func (c *wireConn) receive(line []byte) {
-	if wireKind(line) == '[' {
+	if wire.Kind(line) == '[' {
 		c.receiveBatch(line)
 		return
 	}
@@ -166,7 +168,7 @@ func (c *wireConn) rejectLine(b *wireBatch, err error) {
 // answered: the call waiting for its id fails with the error. Anything
 // else is -32600, with its id when it has exactly one that can be echoed.
 func (c *wireConn) rejectMessage(data []byte, err error, b *wireBatch) {
-	if b == nil && wireValidate(data) != nil {
+	if b == nil && wire.Validate(data) != nil {
 		c.report("", nil, err)
 		c.replyError(wireReplyTo{}, nil, &wireRPCError{Code: wireCodeParseError, Message: "Parse error", Data: wireErrorData(err)})
 		return

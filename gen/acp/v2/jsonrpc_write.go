@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // The outgoing side of the connection. Senders queue whole lines and
@@ -177,7 +179,7 @@ func (o *wireOutput) run() error {
 		err := o.write(batch)
 		o.mu.Lock()
 		o.writing = false
-		if cap(batch) <= wireMaxPooled/64 {
+		if cap(batch) <= wire.MaxPooled/64 {
 			o.spare = batch
 		}
 		if err != nil {

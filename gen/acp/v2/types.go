@@ -5,6 +5,7 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 	"io"
 	"os/exec"
 )
@@ -24,82 +25,82 @@ type AgentRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentRequest) decodeWire(r *wireReader) error {
+func (x *AgentRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Params, r, (*AgentRequestParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "method")
+		return wire.MissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *AgentRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentRequest = []string{"id", "method", "params"}
 
 func (*AgentRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentRequest, name)
+	return wire.Declares(wireMembersOfAgentRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentRequestParams: All possible requests that an agent can send to a client.
@@ -129,76 +130,76 @@ type AgentRequestParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentRequestParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceAgentRequestParams chooses the variant of AgentRequestParams; files of unstable features add theirs.
-var choiceAgentRequestParams = wireNewChoice[AgentRequestParamsValue]("AgentRequestParams", wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "description", "options", "sessionId", "subject", "title"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+var choiceAgentRequestParams = wire.NewChoice[AgentRequestParamsValue]("AgentRequestParams", wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "description", "options", "sessionId", "subject", "title"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsRequestPermissionRequest)
 		if err := (*RequestPermissionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"sessionId", "title", "options"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"sessionId", "title", "options"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: []string{"_meta", "elicitationId", "message", "mode", "requestId", "requestedSchema", "sessionId", "toolCallId", "url"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsCreateElicitationRequest)
 		if err := (*CreateElicitationRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"message"},
-}, wireCandidate[AgentRequestParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"message"},
+}, wire.Candidate[AgentRequestParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 		v := new(AgentRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        3,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        3,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentRequestParams) decodeWire(r *wireReader) error {
+func (x *AgentRequestParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentRequestParams", known)
+func (x *AgentRequestParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentRequestParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentRequestParams", pos, err, known)
+		r.Remember("AgentRequestParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentRequestParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentRequestParams.decode(r, known)
+	v, err := choiceAgentRequestParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -208,7 +209,7 @@ func (x *AgentRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) er
 
 func (x *AgentRequestParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentRequestParams: no variant set")
+		return nil, wire.EncodeErrorf("AgentRequestParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -232,7 +233,7 @@ type AgentRequestParamsRequestPermissionRequest RequestPermissionRequest
 
 func (x *AgentRequestParamsRequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsRequestPermissionRequest")
+		return nil, wire.NilVariant("AgentRequestParamsRequestPermissionRequest")
 	}
 	return (*RequestPermissionRequest)(x).appendJSON(buf)
 }
@@ -256,7 +257,7 @@ type AgentRequestParamsCreateElicitationRequest CreateElicitationRequest
 
 func (x *AgentRequestParamsCreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsCreateElicitationRequest")
+		return nil, wire.NilVariant("AgentRequestParamsCreateElicitationRequest")
 	}
 	return (*CreateElicitationRequest)(x).appendJSON(buf)
 }
@@ -284,7 +285,7 @@ type AgentRequestParamsExtMethodRequest ExtRequest
 
 func (x *AgentRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsExtMethodRequest")
+		return nil, wire.NilVariant("AgentRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -325,20 +326,20 @@ type RequestIDValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestID) decodeWire(r *wireReader) error {
+func (x *RequestID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
-	negZero := r.negativeZero()
+func (x *RequestID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	negZero := r.NegativeZero()
 	x.negZero = nil
 	if err := x.decodeChoice(r, known); err != nil {
 		return err
@@ -350,33 +351,33 @@ func (x *RequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *RequestID) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *RequestID) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '"':
 		v := new(RequestIDStr)
-		if err := wireDecodeString((*string)(v), r); err != nil {
+		if err := wire.DecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(RequestIDNumber)
-		if err := wireDecodeInt64((*int64)(v), r); err != nil {
+		if err := wire.DecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("RequestID (string or number)")
+	return r.KindError("RequestID (string or number)")
 }
 
 func (x *RequestID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestID: no variant set")
+		return nil, wire.EncodeErrorf("RequestID: no variant set")
 	}
 	if x.Value == x.negZero {
-		return wireAppendNegativeZero(buf, x.Value.appendJSON)
+		return wire.AppendNegativeZero(buf, x.Value.appendJSON)
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -388,9 +389,9 @@ type RequestIDNumber int64
 
 func (x *RequestIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIDNumber")
+		return nil, wire.NilVariant("RequestIDNumber")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*RequestIDNumber) isRequestID() {}
@@ -408,9 +409,9 @@ type RequestIDStr string
 
 func (x *RequestIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestIDStr")
+		return nil, wire.NilVariant("RequestIDStr")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*RequestIDStr) isRequestID() {}
@@ -458,111 +459,111 @@ type RequestPermissionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionRequest) decodeWire(r *wireReader) error {
+func (x *RequestPermissionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "subject":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Subject, r, (*RequestPermissionSubject).decodeWire)
 			}
 		case "options":
-			if it.once(&seen, 4) {
-				err = wireDecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
+			if it.Once(&seen, 4) {
+				err = wire.DecodeSlice(&x.Options, r, false, (*PermissionOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x13 != 0x13 {
-		return wireMissingOf(seen, 0x13, "sessionId", "title", "options")
+		return wire.MissingOf(seen, 0x13, "sessionId", "title", "options")
 	}
 	return nil
 }
 
 func (x *RequestPermissionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Subject != nil {
-		if buf, err = x.Subject.appendJSON(wireAppendKey(buf, open, "\"subject\":")); err != nil {
-			return nil, wireAtKey(err, "subject")
+		if buf, err = x.Subject.appendJSON(wire.AppendKey(buf, open, "\"subject\":")); err != nil {
+			return nil, wire.AtKey(err, "subject")
 		}
 	}
 	if x.Options != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "options")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"options\":"), x.Options, (*PermissionOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "options")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"options\":[]")
+		buf = wire.AppendKey(buf, open, "\"options\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionRequest = []string{"_meta", "description", "options", "sessionId", "subject", "title"}
 
 func (*RequestPermissionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionRequest, name)
+	return wire.Declares(wireMembersOfRequestPermissionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionID: A unique identifier for a conversation session between a client and agent.
@@ -577,20 +578,20 @@ type SessionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // RequestPermissionSubject: The operation requiring permission.
@@ -616,32 +617,32 @@ type RequestPermissionSubjectValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionSubject) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionSubject) decodeWire(r *wireReader) error {
+func (x *RequestPermissionSubject) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *RequestPermissionSubject) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "tool_call":
@@ -671,14 +672,14 @@ func (x *RequestPermissionSubject) decodeObject(r *wireReader, known *wireKnownS
 
 func (x *RequestPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestPermissionSubject: no variant set")
+		return nil, wire.EncodeErrorf("RequestPermissionSubject: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *RequestPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestPermissionSubject: no variant set")
+		return nil, wire.EncodeErrorf("RequestPermissionSubject: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -693,17 +694,17 @@ func (x *RequestPermissionSubject) declaresMember(name []byte) bool {
 type RequestPermissionSubjectToolCall ToolCallPermissionSubject
 
 func (x *RequestPermissionSubjectToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionSubjectToolCall")
+		return nil, wire.NilVariant("RequestPermissionSubjectToolCall")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"tool_call\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"tool_call\"")
 	return (*ToolCallPermissionSubject)(x).appendMembers(buf, open)
 }
 
@@ -725,17 +726,17 @@ func NewRequestPermissionSubjectToolCall(v ToolCallPermissionSubject) RequestPer
 type RequestPermissionSubjectCommand CommandPermissionSubject
 
 func (x *RequestPermissionSubjectCommand) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionSubjectCommand")
+		return nil, wire.NilVariant("RequestPermissionSubjectCommand")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"command\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"command\"")
 	return (*CommandPermissionSubject)(x).appendMembers(buf, open)
 }
 
@@ -771,51 +772,51 @@ type RequestPermissionSubjectOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *RequestPermissionSubjectOther) decodeWire(r *wireReader) error {
+func (x *RequestPermissionSubjectOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionSubjectOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionSubjectOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionSubjectOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RequestPermissionSubjectOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionSubjectOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionSubjectOther")
+		return nil, wire.NilVariant("RequestPermissionSubjectOther")
 	}
 	switch x.Type {
 	case "", "command", "tool_call":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionSubjectOther = []string{"type"}
 
 func (*RequestPermissionSubjectOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionSubjectOther, name)
+	return wire.Declares(wireMembersOfRequestPermissionSubjectOther, name)
 }
 
 func (*RequestPermissionSubjectOther) isRequestPermissionSubject() {}
@@ -890,164 +891,164 @@ type ToolCallUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallUpdate) decodeWire(r *wireReader) error {
+func (x *ToolCallUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "toolCallId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ToolCallID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Name, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Name, r, wire.DecodeString)
 			}
 		case "title":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Title, r, wire.DecodeString)
 			}
 		case "kind":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.Kind, r, (*ToolKind).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.Kind, r, (*ToolKind).decodeWire)
 			}
 		case "status":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.Status, r, (*ToolCallStatus).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.Status, r, (*ToolCallStatus).decodeWire)
 			}
 		case "content":
-			if it.once(&seen, 5) {
-				wireLenientPatch(&x.Content, r, func(dst *[]ToolCallContent, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientPatch(&x.Content, r, func(dst *[]ToolCallContent, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ToolCallContent).decodeWire)
 				})
 			}
 		case "locations":
-			if it.once(&seen, 6) {
-				wireLenientPatch(&x.Locations, r, func(dst *[]ToolCallLocation, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
+			if it.Once(&seen, 6) {
+				wire.LenientPatch(&x.Locations, r, func(dst *[]ToolCallLocation, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ToolCallLocation).decodeWire)
 				})
 			}
 		case "rawInput":
-			if it.once(&seen, 7) {
-				wireLenientPatch(&x.RawInput, r, wireDecodeRaw)
+			if it.Once(&seen, 7) {
+				wire.LenientPatch(&x.RawInput, r, wire.DecodeRaw)
 			}
 		case "rawOutput":
-			if it.once(&seen, 8) {
-				wireLenientPatch(&x.RawOutput, r, wireDecodeRaw)
+			if it.Once(&seen, 8) {
+				wire.LenientPatch(&x.RawOutput, r, wire.DecodeRaw)
 			}
 		case "capabilities":
-			if it.once(&seen, 9) {
-				wireLenientPatch(&x.Capabilities, r, (*ToolCallCapabilities).decodeWire)
+			if it.Once(&seen, 9) {
+				wire.LenientPatch(&x.Capabilities, r, (*ToolCallCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 10) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 10) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "toolCallId")
+		return wire.MissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *ToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-		return nil, wireAtKey(err, "toolCallId")
+	if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCallId")
 	}
 	if !x.Name.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"name\":"), &x.Name, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "name")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"name\":"), &x.Name, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "name")
 		}
 	}
 	if !x.Title.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"title\":"), &x.Title, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if !x.Kind.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"kind\":"), &x.Kind, (*ToolKind).appendJSON); err != nil {
-			return nil, wireAtKey(err, "kind")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"kind\":"), &x.Kind, (*ToolKind).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "kind")
 		}
 	}
 	if !x.Status.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"status\":"), &x.Status, (*ToolCallStatus).appendJSON); err != nil {
-			return nil, wireAtKey(err, "status")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"status\":"), &x.Status, (*ToolCallStatus).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "status")
 		}
 	}
 	if !x.Content.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ToolCallContent, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ToolCallContent).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ToolCallContent, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ToolCallContent).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "content")
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if !x.Locations.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"locations\":"), &x.Locations, func(src *[]ToolCallLocation, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ToolCallLocation).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"locations\":"), &x.Locations, func(src *[]ToolCallLocation, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ToolCallLocation).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "locations")
+			return nil, wire.AtKey(err, "locations")
 		}
 	}
 	if !x.RawInput.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"rawInput\":"), &x.RawInput, wireAppendRaw); err != nil {
-			return nil, wireAtKey(err, "rawInput")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"rawInput\":"), &x.RawInput, wire.AppendRaw); err != nil {
+			return nil, wire.AtKey(err, "rawInput")
 		}
 	}
 	if !x.RawOutput.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"rawOutput\":"), &x.RawOutput, wireAppendRaw); err != nil {
-			return nil, wireAtKey(err, "rawOutput")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"rawOutput\":"), &x.RawOutput, wire.AppendRaw); err != nil {
+			return nil, wire.AtKey(err, "rawOutput")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*ToolCallCapabilities).appendJSON); err != nil {
-			return nil, wireAtKey(err, "capabilities")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*ToolCallCapabilities).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "capabilities")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallUpdate = []string{"_meta", "capabilities", "content", "kind", "locations", "name", "rawInput", "rawOutput", "status", "title", "toolCallId"}
 
 func (*ToolCallUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallUpdate, name)
+	return wire.Declares(wireMembersOfToolCallUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallID: Unique identifier for a tool call within a session.
@@ -1055,20 +1056,20 @@ type ToolCallID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *ToolCallID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *ToolCallID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolKind: Categories of tools that can be invoked.
@@ -1122,11 +1123,11 @@ func (x ToolKind) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolKind) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *ToolKind) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1158,12 +1159,12 @@ func (x *ToolKind) decodeWire(r *wireReader) error {
 }
 
 func (x *ToolKind) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolKind) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallStatus: Execution status of a tool call.
@@ -1208,11 +1209,11 @@ func (x ToolCallStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *ToolCallStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -1236,12 +1237,12 @@ func (x *ToolCallStatus) decodeWire(r *wireReader) error {
 }
 
 func (x *ToolCallStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallContent: Content produced by a tool call.
@@ -1275,32 +1276,32 @@ type ToolCallContentValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallContent) decodeWire(r *wireReader) error {
+func (x *ToolCallContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ToolCallContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "content":
@@ -1337,14 +1338,14 @@ func (x *ToolCallContent) decodeObject(r *wireReader, known *wireKnownSet) error
 
 func (x *ToolCallContent) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ToolCallContent: no variant set")
+		return nil, wire.EncodeErrorf("ToolCallContent: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ToolCallContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ToolCallContent: no variant set")
+		return nil, wire.EncodeErrorf("ToolCallContent: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1359,17 +1360,17 @@ func (x *ToolCallContent) declaresMember(name []byte) bool {
 type ToolCallContentVariant Content
 
 func (x *ToolCallContentVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentVariant")
+		return nil, wire.NilVariant("ToolCallContentVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"content\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"content\"")
 	return (*Content)(x).appendMembers(buf, open)
 }
 
@@ -1391,17 +1392,17 @@ func NewToolCallContent(v Content) ToolCallContent {
 type ToolCallContentDiff Diff
 
 func (x *ToolCallContentDiff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentDiff) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentDiff")
+		return nil, wire.NilVariant("ToolCallContentDiff")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"diff\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"diff\"")
 	return (*Diff)(x).appendMembers(buf, open)
 }
 
@@ -1423,17 +1424,17 @@ func NewToolCallContentDiff(v Diff) ToolCallContent {
 type ToolCallContentTerminal Terminal
 
 func (x *ToolCallContentTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentTerminal")
+		return nil, wire.NilVariant("ToolCallContentTerminal")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*Terminal)(x).appendMembers(buf, open)
 }
 
@@ -1468,51 +1469,51 @@ type ToolCallContentOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ToolCallContentOther) decodeWire(r *wireReader) error {
+func (x *ToolCallContentOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallContentOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallContentOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ToolCallContentOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ToolCallContentOther")
+		return nil, wire.NilVariant("ToolCallContentOther")
 	}
 	switch x.Type {
 	case "", "content", "diff", "terminal":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallContentOther = []string{"type"}
 
 func (*ToolCallContentOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallContentOther, name)
+	return wire.Declares(wireMembersOfToolCallContentOther, name)
 }
 
 func (*ToolCallContentOther) isToolCallContent() {}
@@ -1562,32 +1563,32 @@ type ContentBlockValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentBlock) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentBlock) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ContentBlock) decodeWire(r *wireReader) error {
+func (x *ContentBlock) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ContentBlock) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "text":
@@ -1638,14 +1639,14 @@ func (x *ContentBlock) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *ContentBlock) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ContentBlock: no variant set")
+		return nil, wire.EncodeErrorf("ContentBlock: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ContentBlock) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ContentBlock: no variant set")
+		return nil, wire.EncodeErrorf("ContentBlock: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1664,17 +1665,17 @@ func (x *ContentBlock) declaresMember(name []byte) bool {
 type ContentBlockText TextContent
 
 func (x *ContentBlockText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockText")
+		return nil, wire.NilVariant("ContentBlockText")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextContent)(x).appendMembers(buf, open)
 }
 
@@ -1698,17 +1699,17 @@ func NewContentBlockText(v TextContent) ContentBlock {
 type ContentBlockImage ImageContent
 
 func (x *ContentBlockImage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockImage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockImage")
+		return nil, wire.NilVariant("ContentBlockImage")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"image\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"image\"")
 	return (*ImageContent)(x).appendMembers(buf, open)
 }
 
@@ -1732,17 +1733,17 @@ func NewContentBlockImage(v ImageContent) ContentBlock {
 type ContentBlockAudio AudioContent
 
 func (x *ContentBlockAudio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockAudio) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockAudio")
+		return nil, wire.NilVariant("ContentBlockAudio")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"audio\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"audio\"")
 	return (*AudioContent)(x).appendMembers(buf, open)
 }
 
@@ -1766,17 +1767,17 @@ func NewContentBlockAudio(v AudioContent) ContentBlock {
 type ContentBlockResourceLink ResourceLink
 
 func (x *ContentBlockResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockResourceLink")
+		return nil, wire.NilVariant("ContentBlockResourceLink")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"resource_link\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"resource_link\"")
 	return (*ResourceLink)(x).appendMembers(buf, open)
 }
 
@@ -1802,17 +1803,17 @@ func NewContentBlockResourceLink(v ResourceLink) ContentBlock {
 type ContentBlockResource EmbeddedResource
 
 func (x *ContentBlockResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockResource")
+		return nil, wire.NilVariant("ContentBlockResource")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"resource\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"resource\"")
 	return (*EmbeddedResource)(x).appendMembers(buf, open)
 }
 
@@ -1849,51 +1850,51 @@ type ContentBlockOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ContentBlockOther) decodeWire(r *wireReader) error {
+func (x *ContentBlockOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ContentBlockOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ContentBlockOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ContentBlockOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ContentBlockOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentBlockOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ContentBlockOther")
+		return nil, wire.NilVariant("ContentBlockOther")
 	}
 	switch x.Type {
 	case "", "audio", "image", "resource", "resource_link", "text":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfContentBlockOther = []string{"type"}
 
 func (*ContentBlockOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfContentBlockOther, name)
+	return wire.Declares(wireMembersOfContentBlockOther, name)
 }
 
 func (*ContentBlockOther) isContentBlock() {}
@@ -1929,88 +1930,88 @@ type Annotations struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Annotations) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Annotations) decodeWire(r *wireReader) error {
+func (x *Annotations) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Annotations) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Annotations) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Annotations{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "audience":
-			if it.once(&seen, 0) {
-				wireLenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSliceOrNull(&x.Audience, r, true, (*Role).decodeWire)
 			}
 		case "lastModified":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.LastModified, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.LastModified, r, wire.DecodeString)
 			}
 		case "priority":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Priority, r, wireDecodeFloat64)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Priority, r, wire.DecodeFloat64)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *Annotations) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Annotations) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Audience != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
-			return nil, wireAtKey(err, "audience")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"audience\":"), x.Audience, (*Role).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "audience")
 		}
 	}
 	if x.LastModified != nil {
-		if buf, err = wireAppendString(x.LastModified, wireAppendKey(buf, open, "\"lastModified\":")); err != nil {
-			return nil, wireAtKey(err, "lastModified")
+		if buf, err = wire.AppendString(x.LastModified, wire.AppendKey(buf, open, "\"lastModified\":")); err != nil {
+			return nil, wire.AtKey(err, "lastModified")
 		}
 	}
 	if x.Priority != nil {
-		if buf, err = wireAppendFloat64(x.Priority, wireAppendKey(buf, open, "\"priority\":")); err != nil {
-			return nil, wireAtKey(err, "priority")
+		if buf, err = wire.AppendFloat64(x.Priority, wire.AppendKey(buf, open, "\"priority\":")); err != nil {
+			return nil, wire.AtKey(err, "priority")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAnnotations = []string{"_meta", "audience", "lastModified", "priority"}
 
 func (*Annotations) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAnnotations, name)
+	return wire.Declares(wireMembersOfAnnotations, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Annotations) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Role: The sender or recipient of messages and data in a conversation.
@@ -2039,11 +2040,11 @@ func (x Role) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Role) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Role) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *Role) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2059,12 +2060,12 @@ func (x *Role) decodeWire(r *wireReader) error {
 }
 
 func (x *Role) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Role) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TextContent: Text provided to or from an LLM.
@@ -2084,84 +2085,84 @@ type TextContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TextContent) decodeWire(r *wireReader) error {
+func (x *TextContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TextContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TextContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TextContent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "text":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Text, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Text, r)
 			}
 		case "annotations":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "text")
+		return wire.MissingOf(seen, 0x1, "text")
 	}
 	return nil
 }
 
 func (x *TextContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-		return nil, wireAtKey(err, "text")
+	if buf, err = wire.AppendString(&x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+		return nil, wire.AtKey(err, "text")
 	}
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTextContent = []string{"_meta", "annotations", "text"}
 
 func (*TextContent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTextContent, name)
+	return wire.Declares(wireMembersOfTextContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TextContent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MediaType: An Internet media type identifying the format of protocol content.
@@ -2169,20 +2170,20 @@ type MediaType string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MediaType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MediaType) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *MediaType) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *MediaType) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MediaType) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ImageContent: An image provided to or from an LLM.
@@ -2208,100 +2209,100 @@ type ImageContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ImageContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ImageContent) decodeWire(r *wireReader) error {
+func (x *ImageContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ImageContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ImageContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ImageContent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "data":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Data, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.MimeType.decodeWire(r)
 			}
 		case "uri":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.URI, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.URI, r, wire.DecodeString)
 			}
 		case "annotations":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "data", "mimeType")
+		return wire.MissingOf(seen, 0x3, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *ImageContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ImageContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-		return nil, wireAtKey(err, "data")
+	if buf, err = wire.AppendString(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+		return nil, wire.AtKey(err, "data")
 	}
-	if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-		return nil, wireAtKey(err, "mimeType")
+	if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+		return nil, wire.AtKey(err, "mimeType")
 	}
 	if x.URI != nil {
-		if buf, err = wireAppendString(x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-			return nil, wireAtKey(err, "uri")
+		if buf, err = wire.AppendString(x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+			return nil, wire.AtKey(err, "uri")
 		}
 	}
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfImageContent = []string{"_meta", "annotations", "data", "mimeType", "uri"}
 
 func (*ImageContent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfImageContent, name)
+	return wire.Declares(wireMembersOfImageContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ImageContent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AudioContent: Audio provided to or from an LLM.
@@ -2323,91 +2324,91 @@ type AudioContent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AudioContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AudioContent) decodeWire(r *wireReader) error {
+func (x *AudioContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AudioContent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AudioContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AudioContent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "data":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Data, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Data, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.MimeType.decodeWire(r)
 			}
 		case "annotations":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "data", "mimeType")
+		return wire.MissingOf(seen, 0x3, "data", "mimeType")
 	}
 	return nil
 }
 
 func (x *AudioContent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AudioContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-		return nil, wireAtKey(err, "data")
+	if buf, err = wire.AppendString(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+		return nil, wire.AtKey(err, "data")
 	}
-	if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-		return nil, wireAtKey(err, "mimeType")
+	if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+		return nil, wire.AtKey(err, "mimeType")
 	}
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAudioContent = []string{"_meta", "annotations", "data", "mimeType"}
 
 func (*AudioContent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAudioContent, name)
+	return wire.Declares(wireMembersOfAudioContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AudioContent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Icon: An optionally-sized icon that can be displayed in a user interface.
@@ -2441,102 +2442,102 @@ type Icon struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Icon) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Icon) decodeWire(r *wireReader) error {
+func (x *Icon) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Icon) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Icon) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Icon{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "src":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Src, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Src, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "sizes":
-			if it.once(&seen, 2) {
-				wireLenientSliceOrNull(&x.Sizes, r, true, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientSliceOrNull(&x.Sizes, r, true, wire.DecodeString)
 			}
 		case "theme":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Theme, r, (*IconTheme).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Theme, r, (*IconTheme).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "src")
+		return wire.MissingOf(seen, 0x1, "src")
 	}
 	return nil
 }
 
 func (x *Icon) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Icon) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Src, wireAppendKey(buf, open, "\"src\":")); err != nil {
-		return nil, wireAtKey(err, "src")
+	if buf, err = wire.AppendString(&x.Src, wire.AppendKey(buf, open, "\"src\":")); err != nil {
+		return nil, wire.AtKey(err, "src")
 	}
 	if x.MimeType != nil {
-		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
 	if x.Sizes != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sizes\":"), x.Sizes, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "sizes")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"sizes\":"), x.Sizes, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "sizes")
 		}
 	}
 	if x.Theme != nil {
-		if buf, err = x.Theme.appendJSON(wireAppendKey(buf, open, "\"theme\":")); err != nil {
-			return nil, wireAtKey(err, "theme")
+		if buf, err = x.Theme.appendJSON(wire.AppendKey(buf, open, "\"theme\":")); err != nil {
+			return nil, wire.AtKey(err, "theme")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIcon = []string{"_meta", "mimeType", "sizes", "src", "theme"}
 
 func (*Icon) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIcon, name)
+	return wire.Declares(wireMembersOfIcon, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Icon) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IconTheme: Theme an icon is designed for.
@@ -2565,11 +2566,11 @@ func (x IconTheme) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IconTheme) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IconTheme) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *IconTheme) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -2585,12 +2586,12 @@ func (x *IconTheme) decodeWire(r *wireReader) error {
 }
 
 func (x *IconTheme) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x IconTheme) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ResourceLink: A link to a resource that the receiver may be able to read, included in a prompt or tool call result.
@@ -2632,136 +2633,136 @@ type ResourceLink struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResourceLink) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ResourceLink) decodeWire(r *wireReader) error {
+func (x *ResourceLink) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ResourceLink) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ResourceLink) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ResourceLink{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "uri":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "title":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "icons":
-			if it.once(&seen, 4) {
-				wireLenientSliceOrNull(&x.Icons, r, true, (*Icon).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientSliceOrNull(&x.Icons, r, true, (*Icon).decodeWire)
 			}
 		case "mimeType":
-			if it.once(&seen, 5) {
-				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "size":
-			if it.once(&seen, 6) {
-				wireLenientPtr(&x.Size, r, wireDecodeUint64)
+			if it.Once(&seen, 6) {
+				wire.LenientPtr(&x.Size, r, wire.DecodeUint64)
 			}
 		case "annotations":
-			if it.once(&seen, 7) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 7) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 8) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 8) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "uri")
+		return wire.MissingOf(seen, 0x3, "name", "uri")
 	}
 	return nil
 }
 
 func (x *ResourceLink) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResourceLink) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Icons != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"icons\":"), x.Icons, (*Icon).appendJSON); err != nil {
-			return nil, wireAtKey(err, "icons")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"icons\":"), x.Icons, (*Icon).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "icons")
 		}
 	}
 	if x.MimeType != nil {
-		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
 	if x.Size != nil {
-		if buf, err = wireAppendUint64(x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
-			return nil, wireAtKey(err, "size")
+		if buf, err = wire.AppendUint64(x.Size, wire.AppendKey(buf, open, "\"size\":")); err != nil {
+			return nil, wire.AtKey(err, "size")
 		}
 	}
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfResourceLink = []string{"_meta", "annotations", "description", "icons", "mimeType", "name", "size", "title", "uri"}
 
 func (*ResourceLink) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResourceLink, name)
+	return wire.Declares(wireMembersOfResourceLink, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ResourceLink) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EmbeddedResourceResource: Resource content that can be embedded in a message.
@@ -2786,50 +2787,50 @@ type EmbeddedResourceResourceValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResourceResource) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysEmbeddedResourceResourceO = []string{"text", "blob"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResourceResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EmbeddedResourceResource) decodeWire(r *wireReader) error {
+func (x *EmbeddedResourceResource) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EmbeddedResourceResource) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("EmbeddedResourceResource", known)
+func (x *EmbeddedResourceResource) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("EmbeddedResourceResource", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("EmbeddedResourceResource", pos, err, known)
+		r.Remember("EmbeddedResourceResource", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *EmbeddedResourceResource) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysEmbeddedResourceResourceO)
+		mask, err := look.HasMembers(keysEmbeddedResourceResourceO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(EmbeddedResourceResourceTextResourceContents)
 				err := (*TextResourceContents)(v).decodeObject(r, known)
 				if err == nil {
@@ -2843,7 +2844,7 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownS
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(EmbeddedResourceResourceBlobResourceContents)
 				err := (*BlobResourceContents)(v).decodeObject(r, known)
 				if err == nil {
@@ -2858,21 +2859,21 @@ func (x *EmbeddedResourceResource) decodeChoice(r *wireReader, known *wireKnownS
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
+		return wire.Errorf("EmbeddedResourceResource: no variant matches: expected a member \"text\" or \"blob\"")
 	}
-	return r.kindError("EmbeddedResourceResource (object)")
+	return r.KindError("EmbeddedResourceResource (object)")
 }
 
 func (x *EmbeddedResourceResource) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("EmbeddedResourceResource: no variant set")
+		return nil, wire.EncodeErrorf("EmbeddedResourceResource: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("EmbeddedResourceResource: no variant set")
+		return nil, wire.EncodeErrorf("EmbeddedResourceResource: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -2888,14 +2889,14 @@ type EmbeddedResourceResourceTextResourceContents TextResourceContents
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceTextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceTextResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceTextResourceContents")
 	}
 	return (*TextResourceContents)(x).appendMembers(buf, open)
 }
@@ -2919,14 +2920,14 @@ type EmbeddedResourceResourceBlobResourceContents BlobResourceContents
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendJSON(buf)
 }
 
 func (x *EmbeddedResourceResourceBlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("EmbeddedResourceResourceBlobResourceContents")
+		return nil, wire.NilVariant("EmbeddedResourceResourceBlobResourceContents")
 	}
 	return (*BlobResourceContents)(x).appendMembers(buf, open)
 }
@@ -2962,91 +2963,91 @@ type TextResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TextResourceContents) decodeWire(r *wireReader) error {
+func (x *TextResourceContents) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TextResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TextResourceContents) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TextResourceContents{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "text":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Text, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Text, r)
 			}
 		case "uri":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "text", "uri")
+		return wire.MissingOf(seen, 0x3, "text", "uri")
 	}
 	return nil
 }
 
 func (x *TextResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-		return nil, wireAtKey(err, "text")
+	if buf, err = wire.AppendString(&x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+		return nil, wire.AtKey(err, "text")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
 	if x.MimeType != nil {
-		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTextResourceContents = []string{"_meta", "mimeType", "text", "uri"}
 
 func (*TextResourceContents) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTextResourceContents, name)
+	return wire.Declares(wireMembersOfTextResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TextResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // BlobResourceContents: Binary resource contents.
@@ -3068,91 +3069,91 @@ type BlobResourceContents struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BlobResourceContents) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BlobResourceContents) decodeWire(r *wireReader) error {
+func (x *BlobResourceContents) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BlobResourceContents) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BlobResourceContents) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BlobResourceContents{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "blob":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Blob, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Blob, r)
 			}
 		case "uri":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "mimeType":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "blob", "uri")
+		return wire.MissingOf(seen, 0x3, "blob", "uri")
 	}
 	return nil
 }
 
 func (x *BlobResourceContents) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BlobResourceContents) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Blob, wireAppendKey(buf, open, "\"blob\":")); err != nil {
-		return nil, wireAtKey(err, "blob")
+	if buf, err = wire.AppendString(&x.Blob, wire.AppendKey(buf, open, "\"blob\":")); err != nil {
+		return nil, wire.AtKey(err, "blob")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
 	if x.MimeType != nil {
-		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBlobResourceContents = []string{"_meta", "blob", "mimeType", "uri"}
 
 func (*BlobResourceContents) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBlobResourceContents, name)
+	return wire.Declares(wireMembersOfBlobResourceContents, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EmbeddedResource: The contents of a resource, embedded into a prompt or tool call result.
@@ -3172,84 +3173,84 @@ type EmbeddedResource struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EmbeddedResource) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EmbeddedResource) decodeWire(r *wireReader) error {
+func (x *EmbeddedResource) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EmbeddedResource) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *EmbeddedResource) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = EmbeddedResource{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "resource":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Resource.decodeWire(r)
 			}
 		case "annotations":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Annotations, r, (*Annotations).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "resource")
+		return wire.MissingOf(seen, 0x1, "resource")
 	}
 	return nil
 }
 
 func (x *EmbeddedResource) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *EmbeddedResource) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Resource.appendJSON(wireAppendKey(buf, open, "\"resource\":")); err != nil {
-		return nil, wireAtKey(err, "resource")
+	if buf, err = x.Resource.appendJSON(wire.AppendKey(buf, open, "\"resource\":")); err != nil {
+		return nil, wire.AtKey(err, "resource")
 	}
 	if x.Annotations != nil {
-		if buf, err = x.Annotations.appendJSON(wireAppendKey(buf, open, "\"annotations\":")); err != nil {
-			return nil, wireAtKey(err, "annotations")
+		if buf, err = x.Annotations.appendJSON(wire.AppendKey(buf, open, "\"annotations\":")); err != nil {
+			return nil, wire.AtKey(err, "annotations")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfEmbeddedResource = []string{"_meta", "annotations", "resource"}
 
 func (*EmbeddedResource) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfEmbeddedResource, name)
+	return wire.Declares(wireMembersOfEmbeddedResource, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x EmbeddedResource) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Content: Standard content block (text, images, resources).
@@ -3265,75 +3266,75 @@ type Content struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Content) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Content) decodeWire(r *wireReader) error {
+func (x *Content) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Content) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Content) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Content{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "content")
+		return wire.MissingOf(seen, 0x1, "content")
 	}
 	return nil
 }
 
 func (x *Content) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Content) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfContent = []string{"_meta", "content"}
 
 func (*Content) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfContent, name)
+	return wire.Declares(wireMembersOfContent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Content) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DiffChange: One file-level change described by a `Diff`.
@@ -3360,82 +3361,88 @@ type DiffChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffChange) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffChange) decodeWire(r *wireReader) error {
+func (x *DiffChange) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffChange) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DiffChange) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DiffChange{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "fileType":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.FileType, r, (*DiffFileType).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.FileType, r, (*DiffFileType).decodeWire)
 			}
 		case "mimeType":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.MimeType, r, (*MediaType).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerDiffChange)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerDiffChange DiffChange
+
+func (o *wireOwnerDiffChange) DeclaresMember(name []byte) bool {
+	return (*DiffChange)(o).declaresMember(name)
+}
+
 func (x *DiffChange) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.FileType != nil {
-		if buf, err = x.FileType.appendJSON(wireAppendKey(buf, open, "\"fileType\":")); err != nil {
-			return nil, wireAtKey(err, "fileType")
+		if buf, err = x.FileType.appendJSON(wire.AppendKey(buf, open, "\"fileType\":")); err != nil {
+			return nil, wire.AtKey(err, "fileType")
 		}
 	}
 	if x.MimeType != nil {
-		if buf, err = x.MimeType.appendJSON(wireAppendKey(buf, open, "\"mimeType\":")); err != nil {
-			return nil, wireAtKey(err, "mimeType")
+		if buf, err = x.MimeType.appendJSON(wire.AppendKey(buf, open, "\"mimeType\":")); err != nil {
+			return nil, wire.AtKey(err, "mimeType")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiffChange = []string{"_meta", "fileType", "mimeType"}
 
 func (x *DiffChange) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiffChange, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfDiffChange, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffChange) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DiffChangeUnion: One file-level change described by a `Diff`.
@@ -3467,32 +3474,32 @@ type DiffChangeUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffChangeUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffChangeUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffChangeUnion) decodeWire(r *wireReader) error {
+func (x *DiffChangeUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffChangeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "operation"}, nil)
+func (x *DiffChangeUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "operation"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "operation")
+	raw, found, err := wire.TagMember(r, &tagged, "operation")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("operation")
+		return wire.Missing("operation")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "operation")
+		return wire.AtKey(err, "operation")
 	}
 	switch string(tag) {
 	case "add":
@@ -3543,14 +3550,14 @@ func (x *DiffChangeUnion) decodeObject(r *wireReader, known *wireKnownSet) error
 
 func (x *DiffChangeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("DiffChangeUnion: no variant set")
+		return nil, wire.EncodeErrorf("DiffChangeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *DiffChangeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("DiffChangeUnion: no variant set")
+		return nil, wire.EncodeErrorf("DiffChangeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -3565,17 +3572,17 @@ func (x *DiffChangeUnion) declaresMember(name []byte) bool {
 type DiffChangeAdd DiffPathChange
 
 func (x *DiffChangeAdd) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeAdd) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("DiffChangeAdd")
+		return nil, wire.NilVariant("DiffChangeAdd")
 	}
-	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"operation\":\"add\"")
+	buf = wire.AppendKey(buf, open, "\"operation\":\"add\"")
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
@@ -3597,17 +3604,17 @@ func NewDiffChangeAdd(v DiffPathChange) DiffChangeUnion {
 type DiffChangeDelete DiffPathChange
 
 func (x *DiffChangeDelete) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeDelete) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("DiffChangeDelete")
+		return nil, wire.NilVariant("DiffChangeDelete")
 	}
-	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"operation\":\"delete\"")
+	buf = wire.AppendKey(buf, open, "\"operation\":\"delete\"")
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
@@ -3629,17 +3636,17 @@ func NewDiffChangeDelete(v DiffPathChange) DiffChangeUnion {
 type DiffChangeModify DiffPathChange
 
 func (x *DiffChangeModify) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeModify) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("DiffChangeModify")
+		return nil, wire.NilVariant("DiffChangeModify")
 	}
-	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"operation\":\"modify\"")
+	buf = wire.AppendKey(buf, open, "\"operation\":\"modify\"")
 	return (*DiffPathChange)(x).appendMembers(buf, open)
 }
 
@@ -3661,17 +3668,17 @@ func NewDiffChangeModify(v DiffPathChange) DiffChangeUnion {
 type DiffChangeMove DiffPathPairChange
 
 func (x *DiffChangeMove) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeMove) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("DiffChangeMove")
+		return nil, wire.NilVariant("DiffChangeMove")
 	}
-	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"operation\":\"move\"")
+	buf = wire.AppendKey(buf, open, "\"operation\":\"move\"")
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
 }
 
@@ -3693,17 +3700,17 @@ func NewDiffChangeMove(v DiffPathPairChange) DiffChangeUnion {
 type DiffChangeCopy DiffPathPairChange
 
 func (x *DiffChangeCopy) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeCopy) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("DiffChangeCopy")
+		return nil, wire.NilVariant("DiffChangeCopy")
 	}
-	if err := wireUnknownClash(&x.Unknown, "operation"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "operation"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"operation\":\"copy\"")
+	buf = wire.AppendKey(buf, open, "\"operation\":\"copy\"")
 	return (*DiffPathPairChange)(x).appendMembers(buf, open)
 }
 
@@ -3734,51 +3741,51 @@ type DiffChangeOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *DiffChangeOther) decodeWire(r *wireReader) error {
+func (x *DiffChangeOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffChangeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DiffChangeOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DiffChangeOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *DiffChangeOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffChangeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("DiffChangeOther")
+		return nil, wire.NilVariant("DiffChangeOther")
 	}
 	switch x.Operation {
 	case "", "add", "copy", "delete", "modify", "move":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Operation), "operation")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Operation), "operation")
 	}
-	buf = wireAppendKey(buf, open, "\"operation\":")
-	buf = wireAppendQuoted(buf, x.Operation)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"operation\":")
+	buf = wire.AppendQuoted(buf, x.Operation)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiffChangeOther = []string{"operation"}
 
 func (*DiffChangeOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiffChangeOther, name)
+	return wire.Declares(wireMembersOfDiffChangeOther, name)
 }
 
 func (*DiffChangeOther) isDiffChangeUnion() {}
@@ -3818,11 +3825,11 @@ func (x DiffFileType) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffFileType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffFileType) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *DiffFileType) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -3842,12 +3849,12 @@ func (x *DiffFileType) decodeWire(r *wireReader) error {
 }
 
 func (x *DiffFileType) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffFileType) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AbsolutePath: An absolute filesystem path used by the protocol.
@@ -3858,20 +3865,20 @@ type AbsolutePath string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AbsolutePath) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AbsolutePath) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *AbsolutePath) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *AbsolutePath) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AbsolutePath) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DiffPathChange: Operation metadata for add, delete, and modify changes.
@@ -3885,66 +3892,66 @@ type DiffPathChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPathChange) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffPathChange) decodeWire(r *wireReader) error {
+func (x *DiffPathChange) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffPathChange) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DiffPathChange) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DiffPathChange{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "path":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Path.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "path")
+		return wire.MissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *DiffPathChange) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPathChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Path.appendJSON(wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = x.Path.appendJSON(wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiffPathChange = []string{"path"}
 
 func (*DiffPathChange) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiffPathChange, name)
+	return wire.Declares(wireMembersOfDiffPathChange, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPathChange) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DiffPathPairChange: Operation metadata for move and copy changes.
@@ -3960,73 +3967,73 @@ type DiffPathPairChange struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPathPairChange) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffPathPairChange) decodeWire(r *wireReader) error {
+func (x *DiffPathPairChange) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffPathPairChange) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DiffPathPairChange) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DiffPathPairChange{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "oldPath":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.OldPath.decodeWire(r)
 			}
 		case "path":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Path.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "oldPath", "path")
+		return wire.MissingOf(seen, 0x3, "oldPath", "path")
 	}
 	return nil
 }
 
 func (x *DiffPathPairChange) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPathPairChange) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.OldPath.appendJSON(wireAppendKey(buf, open, "\"oldPath\":")); err != nil {
-		return nil, wireAtKey(err, "oldPath")
+	if buf, err = x.OldPath.appendJSON(wire.AppendKey(buf, open, "\"oldPath\":")); err != nil {
+		return nil, wire.AtKey(err, "oldPath")
 	}
-	if buf, err = x.Path.appendJSON(wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = x.Path.appendJSON(wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiffPathPairChange = []string{"oldPath", "path"}
 
 func (*DiffPathPairChange) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiffPathPairChange, name)
+	return wire.Declares(wireMembersOfDiffPathPairChange, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPathPairChange) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DiffPatch: Renderable patch text and its format.
@@ -4044,82 +4051,82 @@ type DiffPatch struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPatch) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffPatch) decodeWire(r *wireReader) error {
+func (x *DiffPatch) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DiffPatch) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DiffPatch) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DiffPatch{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "format":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Format.decodeWire(r)
 			}
 		case "text":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Text, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Text, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "format", "text")
+		return wire.MissingOf(seen, 0x3, "format", "text")
 	}
 	return nil
 }
 
 func (x *DiffPatch) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DiffPatch) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
-		return nil, wireAtKey(err, "format")
+	if buf, err = x.Format.appendJSON(wire.AppendKey(buf, open, "\"format\":")); err != nil {
+		return nil, wire.AtKey(err, "format")
 	}
-	if buf, err = wireAppendString(&x.Text, wireAppendKey(buf, open, "\"text\":")); err != nil {
-		return nil, wireAtKey(err, "text")
+	if buf, err = wire.AppendString(&x.Text, wire.AppendKey(buf, open, "\"text\":")); err != nil {
+		return nil, wire.AtKey(err, "text")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiffPatch = []string{"_meta", "format", "text"}
 
 func (*DiffPatch) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiffPatch, name)
+	return wire.Declares(wireMembersOfDiffPatch, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPatch) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DiffPatchFormat: Text patch format used by `DiffPatch`.
@@ -4156,11 +4163,11 @@ func (x DiffPatchFormat) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DiffPatchFormat) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DiffPatchFormat) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *DiffPatchFormat) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -4174,12 +4181,12 @@ func (x *DiffPatchFormat) decodeWire(r *wireReader) error {
 }
 
 func (x *DiffPatchFormat) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DiffPatchFormat) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Diff: File changes produced by a tool call.
@@ -4211,88 +4218,88 @@ type Diff struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Diff) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Diff) decodeWire(r *wireReader) error {
+func (x *Diff) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Diff) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Diff) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Diff{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "changes":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.Changes, r, true, (*DiffChange).decodeWire)
 			}
 		case "patch":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Patch, r, (*DiffPatch).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Patch, r, (*DiffPatch).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "changes")
+		return wire.MissingOf(seen, 0x1, "changes")
 	}
 	return nil
 }
 
 func (x *Diff) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Diff) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Changes != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"changes\":"), x.Changes, (*DiffChange).appendJSON); err != nil {
-			return nil, wireAtKey(err, "changes")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"changes\":"), x.Changes, (*DiffChange).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "changes")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"changes\":[]")
+		buf = wire.AppendKey(buf, open, "\"changes\":[]")
 	}
 	if x.Patch != nil {
-		if buf, err = x.Patch.appendJSON(wireAppendKey(buf, open, "\"patch\":")); err != nil {
-			return nil, wireAtKey(err, "patch")
+		if buf, err = x.Patch.appendJSON(wire.AppendKey(buf, open, "\"patch\":")); err != nil {
+			return nil, wire.AtKey(err, "patch")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDiff = []string{"_meta", "changes", "patch"}
 
 func (*Diff) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDiff, name)
+	return wire.Declares(wireMembersOfDiff, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Diff) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalID: Unique identifier for an agent-owned terminal within a session.
@@ -4300,20 +4307,20 @@ type TerminalID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *TerminalID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *TerminalID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Terminal: A display-only reference to an agent-owned terminal.
@@ -4332,75 +4339,75 @@ type Terminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Terminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Terminal) decodeWire(r *wireReader) error {
+func (x *Terminal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Terminal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Terminal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Terminal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "terminalId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "terminalId")
+		return wire.MissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *Terminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Terminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminal = []string{"_meta", "terminalId"}
 
 func (*Terminal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminal, name)
+	return wire.Declares(wireMembersOfTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Terminal) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallLocation: A file location being accessed or modified by a tool.
@@ -4426,84 +4433,84 @@ type ToolCallLocation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallLocation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallLocation) decodeWire(r *wireReader) error {
+func (x *ToolCallLocation) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallLocation) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallLocation) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallLocation{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "path":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Path.decodeWire(r)
 			}
 		case "line":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Line, r, wireDecodeUint32)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Line, r, wire.DecodeUint32)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "path")
+		return wire.MissingOf(seen, 0x1, "path")
 	}
 	return nil
 }
 
 func (x *ToolCallLocation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallLocation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Path.appendJSON(wireAppendKey(buf, open, "\"path\":")); err != nil {
-		return nil, wireAtKey(err, "path")
+	if buf, err = x.Path.appendJSON(wire.AppendKey(buf, open, "\"path\":")); err != nil {
+		return nil, wire.AtKey(err, "path")
 	}
 	if x.Line != nil {
-		if buf, err = wireAppendUint32(x.Line, wireAppendKey(buf, open, "\"line\":")); err != nil {
-			return nil, wireAtKey(err, "line")
+		if buf, err = wire.AppendUint32(x.Line, wire.AppendKey(buf, open, "\"line\":")); err != nil {
+			return nil, wire.AtKey(err, "line")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallLocation = []string{"_meta", "line", "path"}
 
 func (*ToolCallLocation) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallLocation, name)
+	return wire.Declares(wireMembersOfToolCallLocation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallLocation) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallCapabilities: Client-initiated controls a tool call currently supports.
@@ -4529,70 +4536,70 @@ type ToolCallCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallCapabilities) decodeWire(r *wireReader) error {
+func (x *ToolCallCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "cancel":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Cancel, r, (*ToolCallCancelCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Cancel, r, (*ToolCallCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ToolCallCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
-			return nil, wireAtKey(err, "cancel")
+		if buf, err = x.Cancel.appendJSON(wire.AppendKey(buf, open, "\"cancel\":")); err != nil {
+			return nil, wire.AtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallCapabilities = []string{"_meta", "cancel"}
 
 func (*ToolCallCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallCapabilities, name)
+	return wire.Declares(wireMembersOfToolCallCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallCancelCapabilities: Capability to cancel a tool call with `tool_call/cancel`.
@@ -4608,61 +4615,61 @@ type ToolCallCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallCancelCapabilities) decodeWire(r *wireReader) error {
+func (x *ToolCallCancelCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallCancelCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallCancelCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ToolCallCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallCancelCapabilities = []string{"_meta"}
 
 func (*ToolCallCancelCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallCancelCapabilities, name)
+	return wire.Declares(wireMembersOfToolCallCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallPermissionSubject: Permission request details for a tool call.
@@ -4682,75 +4689,75 @@ type ToolCallPermissionSubject struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallPermissionSubject) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallPermissionSubject) decodeWire(r *wireReader) error {
+func (x *ToolCallPermissionSubject) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallPermissionSubject) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallPermissionSubject{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "toolCall":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ToolCall.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "toolCall")
+		return wire.MissingOf(seen, 0x1, "toolCall")
 	}
 	return nil
 }
 
 func (x *ToolCallPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ToolCall.appendJSON(wireAppendKey(buf, open, "\"toolCall\":")); err != nil {
-		return nil, wireAtKey(err, "toolCall")
+	if buf, err = x.ToolCall.appendJSON(wire.AppendKey(buf, open, "\"toolCall\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCall")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallPermissionSubject = []string{"_meta", "toolCall"}
 
 func (*ToolCallPermissionSubject) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallPermissionSubject, name)
+	return wire.Declares(wireMembersOfToolCallPermissionSubject, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CommandPermissionSubject: Permission request details for a command.
@@ -4772,100 +4779,100 @@ type CommandPermissionSubject struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CommandPermissionSubject) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CommandPermissionSubject) decodeWire(r *wireReader) error {
+func (x *CommandPermissionSubject) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CommandPermissionSubject) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CommandPermissionSubject) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CommandPermissionSubject{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "command":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Command, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Command, r)
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Cwd.decodeWire(r)
 			}
 		case "toolCallId":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
 			}
 		case "terminalId":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.TerminalID, r, (*TerminalID).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.TerminalID, r, (*TerminalID).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "command", "cwd")
+		return wire.MissingOf(seen, 0x3, "command", "cwd")
 	}
 	return nil
 }
 
 func (x *CommandPermissionSubject) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CommandPermissionSubject) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Command, wireAppendKey(buf, open, "\"command\":")); err != nil {
-		return nil, wireAtKey(err, "command")
+	if buf, err = wire.AppendString(&x.Command, wire.AppendKey(buf, open, "\"command\":")); err != nil {
+		return nil, wire.AtKey(err, "command")
 	}
-	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = x.Cwd.appendJSON(wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.ToolCallID != nil {
-		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-			return nil, wireAtKey(err, "toolCallId")
+		if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+			return nil, wire.AtKey(err, "toolCallId")
 		}
 	}
 	if x.TerminalID != nil {
-		if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-			return nil, wireAtKey(err, "terminalId")
+		if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+			return nil, wire.AtKey(err, "terminalId")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCommandPermissionSubject = []string{"_meta", "command", "cwd", "terminalId", "toolCallId"}
 
 func (*CommandPermissionSubject) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCommandPermissionSubject, name)
+	return wire.Declares(wireMembersOfCommandPermissionSubject, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CommandPermissionSubject) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PermissionOption: An option presented to the user when requesting permission.
@@ -4885,89 +4892,89 @@ type PermissionOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PermissionOption) decodeWire(r *wireReader) error {
+func (x *PermissionOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PermissionOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PermissionOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PermissionOption{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "optionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.OptionID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "kind":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Kind.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "optionId", "name", "kind")
+		return wire.MissingOf(seen, 0x7, "optionId", "name", "kind")
 	}
 	return nil
 }
 
 func (x *PermissionOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PermissionOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
-		return nil, wireAtKey(err, "optionId")
+	if buf, err = x.OptionID.appendJSON(wire.AppendKey(buf, open, "\"optionId\":")); err != nil {
+		return nil, wire.AtKey(err, "optionId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = x.Kind.appendJSON(wireAppendKey(buf, open, "\"kind\":")); err != nil {
-		return nil, wireAtKey(err, "kind")
+	if buf, err = x.Kind.appendJSON(wire.AppendKey(buf, open, "\"kind\":")); err != nil {
+		return nil, wire.AtKey(err, "kind")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPermissionOption = []string{"_meta", "kind", "name", "optionId"}
 
 func (*PermissionOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPermissionOption, name)
+	return wire.Declares(wireMembersOfPermissionOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PermissionOptionID: Unique identifier for a permission option.
@@ -4975,20 +4982,20 @@ type PermissionOptionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PermissionOptionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *PermissionOptionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *PermissionOptionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOptionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PermissionOptionKind: The type of permission option being presented to the user.
@@ -5023,11 +5030,11 @@ func (x PermissionOptionKind) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PermissionOptionKind) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PermissionOptionKind) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -5047,12 +5054,12 @@ func (x *PermissionOptionKind) decodeWire(r *wireReader) error {
 }
 
 func (x *PermissionOptionKind) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PermissionOptionKind) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationRequest: Request from the agent to elicit structured user input.
@@ -5088,78 +5095,84 @@ type CreateElicitationRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationRequest) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationRequest{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "message":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Message, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Message, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "message")
+		return wire.MissingOf(seen, 0x1, "message")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerCreateElicitationRequest CreateElicitationRequest
+
+func (o *wireOwnerCreateElicitationRequest) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationRequest)(o).declaresMember(name)
+}
+
 func (x *CreateElicitationRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
-		return nil, wireAtKey(err, "message")
+	if buf, err = wire.AppendString(&x.Message, wire.AppendKey(buf, open, "\"message\":")); err != nil {
+		return nil, wire.AtKey(err, "message")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationRequest = []string{"_meta", "message"}
 
 func (x *CreateElicitationRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationRequest, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfCreateElicitationRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationRequestUnion: Request from the agent to elicit structured user input.
@@ -5203,32 +5216,32 @@ type CreateElicitationRequestUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationRequestUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationRequestUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationRequestUnion) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequestUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "mode"}, nil)
+func (x *CreateElicitationRequestUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "mode"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "mode")
+	raw, found, err := wire.TagMember(r, &tagged, "mode")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("mode")
+		return wire.Missing("mode")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "mode")
+		return wire.AtKey(err, "mode")
 	}
 	switch string(tag) {
 	case "form":
@@ -5258,14 +5271,14 @@ func (x *CreateElicitationRequestUnion) decodeObject(r *wireReader, known *wireK
 
 func (x *CreateElicitationRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *CreateElicitationRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -5280,17 +5293,17 @@ func (x *CreateElicitationRequestUnion) declaresMember(name []byte) bool {
 type CreateElicitationRequestForm ElicitationFormMode
 
 func (x *CreateElicitationRequestForm) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestForm) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationRequestForm")
+		return nil, wire.NilVariant("CreateElicitationRequestForm")
 	}
-	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"mode\":\"form\"")
+	buf = wire.AppendKey(buf, open, "\"mode\":\"form\"")
 	return (*ElicitationFormMode)(x).appendMembers(buf, open)
 }
 
@@ -5312,17 +5325,17 @@ func NewCreateElicitationRequestForm(v ElicitationFormMode) CreateElicitationReq
 type CreateElicitationRequestURL ElicitationURLMode
 
 func (x *CreateElicitationRequestURL) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestURL) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationRequestURL")
+		return nil, wire.NilVariant("CreateElicitationRequestURL")
 	}
-	if err := wireUnknownClash(&x.Unknown, "mode"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "mode"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"mode\":\"url\"")
+	buf = wire.AppendKey(buf, open, "\"mode\":\"url\"")
 	return (*ElicitationURLMode)(x).appendMembers(buf, open)
 }
 
@@ -5357,51 +5370,51 @@ type CreateElicitationRequestOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationRequestOther) decodeWire(r *wireReader) error {
+func (x *CreateElicitationRequestOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationRequestOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationRequestOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationRequestOther")
+		return nil, wire.NilVariant("CreateElicitationRequestOther")
 	}
 	switch x.Mode {
 	case "", "form", "url":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Mode), "mode")
 	}
-	buf = wireAppendKey(buf, open, "\"mode\":")
-	buf = wireAppendQuoted(buf, x.Mode)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"mode\":")
+	buf = wire.AppendQuoted(buf, x.Mode)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationRequestOther = []string{"mode"}
 
 func (*CreateElicitationRequestOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationRequestOther, name)
+	return wire.Declares(wireMembersOfCreateElicitationRequestOther, name)
 }
 
 func (*CreateElicitationRequestOther) isCreateElicitationRequestUnion() {}
@@ -5431,75 +5444,75 @@ type ElicitationSessionScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSessionScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationSessionScope) decodeWire(r *wireReader) error {
+func (x *ElicitationSessionScope) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationSessionScope) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationSessionScope) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationSessionScope{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.ToolCallID, r, (*ToolCallID).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ElicitationSessionScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSessionScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.ToolCallID != nil {
-		if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-			return nil, wireAtKey(err, "toolCallId")
+		if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+			return nil, wire.AtKey(err, "toolCallId")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationSessionScope = []string{"sessionId", "toolCallId"}
 
 func (*ElicitationSessionScope) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationSessionScope, name)
+	return wire.Declares(wireMembersOfElicitationSessionScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSessionScope) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationRequestScope: Request-scoped elicitation, tied to a specific JSON-RPC request outside of a session
@@ -5514,66 +5527,66 @@ type ElicitationRequestScope struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationRequestScope) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationRequestScope) decodeWire(r *wireReader) error {
+func (x *ElicitationRequestScope) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationRequestScope) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationRequestScope) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationRequestScope{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requestId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.RequestID.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "requestId")
+		return wire.MissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *ElicitationRequestScope) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationRequestScope) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
-		return nil, wireAtKey(err, "requestId")
+	if buf, err = x.RequestID.appendJSON(wire.AppendKey(buf, open, "\"requestId\":")); err != nil {
+		return nil, wire.AtKey(err, "requestId")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationRequestScope = []string{"requestId"}
 
 func (*ElicitationRequestScope) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationRequestScope, name)
+	return wire.Declares(wireMembersOfElicitationRequestScope, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationRequestScope) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationSchema: Type-safe elicitation schema for requesting structured user input.
@@ -5606,117 +5619,117 @@ type ElicitationSchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationSchema) decodeWire(r *wireReader) error {
+func (x *ElicitationSchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationSchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationSchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationSchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "type":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Type.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "properties":
-			if it.once(&seen, 2) {
-				err = wireDecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeMap(&x.Properties, r, (*ElicitationPropertySchema).decodeWire)
 			}
 		case "required":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Required = nil
 				} else {
-					err = wireDecodeSlice(&x.Required, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Required, r, false, wire.DecodeString)
 				}
 			}
 		case "description":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x5 != 0x5 {
-		return wireMissingOf(seen, 0x5, "type", "properties")
+		return wire.MissingOf(seen, 0x5, "type", "properties")
 	}
 	return nil
 }
 
 func (x *ElicitationSchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationSchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Type.appendJSON(wireAppendKey(buf, open, "\"type\":")); err != nil {
-		return nil, wireAtKey(err, "type")
+	if buf, err = x.Type.appendJSON(wire.AppendKey(buf, open, "\"type\":")); err != nil {
+		return nil, wire.AtKey(err, "type")
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Properties != nil {
-		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
-			return nil, wireAtKey(err, "properties")
+		if buf, err = wire.AppendMap(wire.AppendKey(buf, open, "\"properties\":"), x.Properties, (*ElicitationPropertySchema).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "properties")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"properties\":{}")
+		buf = wire.AppendKey(buf, open, "\"properties\":{}")
 	}
 	if x.Required != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"required\":"), x.Required, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "required")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"required\":"), x.Required, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "required")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationSchema = []string{"_meta", "description", "properties", "required", "title", "type"}
 
 func (*ElicitationSchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationSchema, name)
+	return wire.Declares(wireMembersOfElicitationSchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationSchemaType: Type discriminator for elicitation schemas.
@@ -5738,11 +5751,11 @@ func (x ElicitationSchemaType) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationSchemaType) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *ElicitationSchemaType) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -5750,18 +5763,18 @@ func (x *ElicitationSchemaType) decodeWire(r *wireReader) error {
 	case "object":
 		*x = ElicitationSchemaTypeObject
 	default:
-		return wireErrorf("%s: unknown value %s (known: %s)", "ElicitationSchemaType", wireQuoteExcerpt(s), "\"object\"")
+		return wire.Errorf("%s: unknown value %s (known: %s)", "ElicitationSchemaType", wire.QuoteExcerpt(s), "\"object\"")
 	}
 	return nil
 }
 
 func (x *ElicitationSchemaType) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationSchemaType) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationPropertySchema: Property schema for elicitation form fields.
@@ -5794,32 +5807,32 @@ type ElicitationPropertySchemaValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationPropertySchema) decodeWire(r *wireReader) error {
+func (x *ElicitationPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ElicitationPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
@@ -5870,14 +5883,14 @@ func (x *ElicitationPropertySchema) decodeObject(r *wireReader, known *wireKnown
 
 func (x *ElicitationPropertySchema) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationPropertySchema: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationPropertySchema: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ElicitationPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationPropertySchema: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationPropertySchema: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -5892,17 +5905,17 @@ func (x *ElicitationPropertySchema) declaresMember(name []byte) bool {
 type ElicitationPropertySchemaString StringPropertySchema
 
 func (x *ElicitationPropertySchemaString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaString")
+		return nil, wire.NilVariant("ElicitationPropertySchemaString")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5924,17 +5937,17 @@ func NewElicitationPropertySchemaString(v StringPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaNumber NumberPropertySchema
 
 func (x *ElicitationPropertySchemaNumber) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaNumber) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaNumber")
+		return nil, wire.NilVariant("ElicitationPropertySchemaNumber")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"number\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"number\"")
 	return (*NumberPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5956,17 +5969,17 @@ func NewElicitationPropertySchemaNumber(v NumberPropertySchema) ElicitationPrope
 type ElicitationPropertySchemaInteger IntegerPropertySchema
 
 func (x *ElicitationPropertySchemaInteger) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaInteger) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaInteger")
+		return nil, wire.NilVariant("ElicitationPropertySchemaInteger")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"integer\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"integer\"")
 	return (*IntegerPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -5988,17 +6001,17 @@ func NewElicitationPropertySchemaInteger(v IntegerPropertySchema) ElicitationPro
 type ElicitationPropertySchemaBoolean BooleanPropertySchema
 
 func (x *ElicitationPropertySchemaBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaBoolean")
+		return nil, wire.NilVariant("ElicitationPropertySchemaBoolean")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*BooleanPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6020,17 +6033,17 @@ func NewElicitationPropertySchemaBoolean(v BooleanPropertySchema) ElicitationPro
 type ElicitationPropertySchemaArray MultiSelectPropertySchema
 
 func (x *ElicitationPropertySchemaArray) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaArray) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaArray")
+		return nil, wire.NilVariant("ElicitationPropertySchemaArray")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"array\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"array\"")
 	return (*MultiSelectPropertySchema)(x).appendMembers(buf, open)
 }
 
@@ -6065,51 +6078,51 @@ type ElicitationPropertySchemaOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ElicitationPropertySchemaOther) decodeWire(r *wireReader) error {
+func (x *ElicitationPropertySchemaOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationPropertySchemaOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationPropertySchemaOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationPropertySchemaOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationPropertySchemaOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationPropertySchemaOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationPropertySchemaOther")
+		return nil, wire.NilVariant("ElicitationPropertySchemaOther")
 	}
 	switch x.Type {
 	case "", "array", "boolean", "integer", "number", "string":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationPropertySchemaOther = []string{"type"}
 
 func (*ElicitationPropertySchemaOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationPropertySchemaOther, name)
+	return wire.Declares(wireMembersOfElicitationPropertySchemaOther, name)
 }
 
 func (*ElicitationPropertySchemaOther) isElicitationPropertySchema() {}
@@ -6149,11 +6162,11 @@ func (x StringFormat) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringFormat) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StringFormat) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *StringFormat) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -6173,12 +6186,12 @@ func (x *StringFormat) decodeWire(r *wireReader) error {
 }
 
 func (x *StringFormat) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StringFormat) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EnumOption: A titled enum option with a const value, human-readable title, and optional description.
@@ -6200,91 +6213,91 @@ type EnumOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnumOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EnumOption) decodeWire(r *wireReader) error {
+func (x *EnumOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EnumOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *EnumOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = EnumOption{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "const":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Const, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Const, r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "const", "title")
+		return wire.MissingOf(seen, 0x3, "const", "title")
 	}
 	return nil
 }
 
 func (x *EnumOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnumOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Const, wireAppendKey(buf, open, "\"const\":")); err != nil {
-		return nil, wireAtKey(err, "const")
+	if buf, err = wire.AppendString(&x.Const, wire.AppendKey(buf, open, "\"const\":")); err != nil {
+		return nil, wire.AtKey(err, "const")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfEnumOption = []string{"_meta", "const", "description", "title"}
 
 func (*EnumOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfEnumOption, name)
+	return wire.Declares(wireMembersOfEnumOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x EnumOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // StringPropertySchema: Schema for string properties in an elicitation form.
@@ -6339,154 +6352,154 @@ type StringPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StringPropertySchema) decodeWire(r *wireReader) error {
+func (x *StringPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StringPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *StringPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = StringPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minLength":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.MinLength, r, wireDecodeUint32)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.MinLength, r, wire.DecodeUint32)
 			}
 		case "maxLength":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.MaxLength, r, wireDecodeUint32)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.MaxLength, r, wire.DecodeUint32)
 			}
 		case "pattern":
-			if it.once(&seen, 4) {
-				err = wireDecodePtr(&x.Pattern, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				err = wire.DecodePtr(&x.Pattern, r, wire.DecodeString)
 			}
 		case "format":
-			if it.once(&seen, 5) {
-				err = wireDecodePtr(&x.Format, r, (*StringFormat).decodeWire)
+			if it.Once(&seen, 5) {
+				err = wire.DecodePtr(&x.Format, r, (*StringFormat).decodeWire)
 			}
 		case "default":
-			if it.once(&seen, 6) {
-				wireLenientPtr(&x.Default, r, wireDecodeString)
+			if it.Once(&seen, 6) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeString)
 			}
 		case "enum":
-			if it.once(&seen, 7) {
-				if r.null() {
+			if it.Once(&seen, 7) {
+				if r.Null() {
 					x.Enum = nil
 				} else {
-					err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Enum, r, false, wire.DecodeString)
 				}
 			}
 		case "oneOf":
-			if it.once(&seen, 8) {
-				if r.null() {
+			if it.Once(&seen, 8) {
+				if r.Null() {
 					x.OneOf = nil
 				} else {
-					err = wireDecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
+					err = wire.DecodeSlice(&x.OneOf, r, false, (*EnumOption).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 9) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 9) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *StringPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.MinLength != nil {
-		if buf, err = wireAppendUint32(x.MinLength, wireAppendKey(buf, open, "\"minLength\":")); err != nil {
-			return nil, wireAtKey(err, "minLength")
+		if buf, err = wire.AppendUint32(x.MinLength, wire.AppendKey(buf, open, "\"minLength\":")); err != nil {
+			return nil, wire.AtKey(err, "minLength")
 		}
 	}
 	if x.MaxLength != nil {
-		if buf, err = wireAppendUint32(x.MaxLength, wireAppendKey(buf, open, "\"maxLength\":")); err != nil {
-			return nil, wireAtKey(err, "maxLength")
+		if buf, err = wire.AppendUint32(x.MaxLength, wire.AppendKey(buf, open, "\"maxLength\":")); err != nil {
+			return nil, wire.AtKey(err, "maxLength")
 		}
 	}
 	if x.Pattern != nil {
-		if buf, err = wireAppendString(x.Pattern, wireAppendKey(buf, open, "\"pattern\":")); err != nil {
-			return nil, wireAtKey(err, "pattern")
+		if buf, err = wire.AppendString(x.Pattern, wire.AppendKey(buf, open, "\"pattern\":")); err != nil {
+			return nil, wire.AtKey(err, "pattern")
 		}
 	}
 	if x.Format != nil {
-		if buf, err = x.Format.appendJSON(wireAppendKey(buf, open, "\"format\":")); err != nil {
-			return nil, wireAtKey(err, "format")
+		if buf, err = x.Format.appendJSON(wire.AppendKey(buf, open, "\"format\":")); err != nil {
+			return nil, wire.AtKey(err, "format")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendString(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendString(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
 	if x.Enum != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "enum")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"enum\":"), x.Enum, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "enum")
 		}
 	}
 	if x.OneOf != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "oneOf")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"oneOf\":"), x.OneOf, (*EnumOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "oneOf")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfStringPropertySchema = []string{"_meta", "default", "description", "enum", "format", "maxLength", "minLength", "oneOf", "pattern", "title"}
 
 func (*StringPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfStringPropertySchema, name)
+	return wire.Declares(wireMembersOfStringPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StringPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NumberPropertySchema: Schema for number (floating-point) properties in an elicitation form.
@@ -6520,110 +6533,110 @@ type NumberPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NumberPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NumberPropertySchema) decodeWire(r *wireReader) error {
+func (x *NumberPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NumberPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NumberPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NumberPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minimum":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Minimum, r, wireDecodeFloat64)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Minimum, r, wire.DecodeFloat64)
 			}
 		case "maximum":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Maximum, r, wireDecodeFloat64)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Maximum, r, wire.DecodeFloat64)
 			}
 		case "default":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Default, r, wireDecodeFloat64)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeFloat64)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *NumberPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NumberPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		if buf, err = wireAppendFloat64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
-			return nil, wireAtKey(err, "minimum")
+		if buf, err = wire.AppendFloat64(x.Minimum, wire.AppendKey(buf, open, "\"minimum\":")); err != nil {
+			return nil, wire.AtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		if buf, err = wireAppendFloat64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
-			return nil, wireAtKey(err, "maximum")
+		if buf, err = wire.AppendFloat64(x.Maximum, wire.AppendKey(buf, open, "\"maximum\":")); err != nil {
+			return nil, wire.AtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendFloat64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendFloat64(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNumberPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
 
 func (*NumberPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNumberPropertySchema, name)
+	return wire.Declares(wireMembersOfNumberPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NumberPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IntegerPropertySchema: Schema for integer properties in an elicitation form.
@@ -6657,110 +6670,110 @@ type IntegerPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IntegerPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IntegerPropertySchema) decodeWire(r *wireReader) error {
+func (x *IntegerPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IntegerPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IntegerPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IntegerPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minimum":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Minimum, r, wireDecodeInt64)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Minimum, r, wire.DecodeInt64)
 			}
 		case "maximum":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Maximum, r, wireDecodeInt64)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Maximum, r, wire.DecodeInt64)
 			}
 		case "default":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.Default, r, wireDecodeInt64)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeInt64)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IntegerPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IntegerPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Minimum != nil {
-		if buf, err = wireAppendInt64(x.Minimum, wireAppendKey(buf, open, "\"minimum\":")); err != nil {
-			return nil, wireAtKey(err, "minimum")
+		if buf, err = wire.AppendInt64(x.Minimum, wire.AppendKey(buf, open, "\"minimum\":")); err != nil {
+			return nil, wire.AtKey(err, "minimum")
 		}
 	}
 	if x.Maximum != nil {
-		if buf, err = wireAppendInt64(x.Maximum, wireAppendKey(buf, open, "\"maximum\":")); err != nil {
-			return nil, wireAtKey(err, "maximum")
+		if buf, err = wire.AppendInt64(x.Maximum, wire.AppendKey(buf, open, "\"maximum\":")); err != nil {
+			return nil, wire.AtKey(err, "maximum")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendInt64(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendInt64(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIntegerPropertySchema = []string{"_meta", "default", "description", "maximum", "minimum", "title"}
 
 func (*IntegerPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIntegerPropertySchema, name)
+	return wire.Declares(wireMembersOfIntegerPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x IntegerPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // BooleanPropertySchema: Schema for boolean properties in an elicitation form.
@@ -6786,88 +6799,88 @@ type BooleanPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BooleanPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BooleanPropertySchema) decodeWire(r *wireReader) error {
+func (x *BooleanPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BooleanPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BooleanPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BooleanPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "default":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Default, r, wireDecodeBool)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Default, r, wire.DecodeBool)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *BooleanPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BooleanPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendBool(x.Default, wireAppendKey(buf, open, "\"default\":")); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendBool(x.Default, wire.AppendKey(buf, open, "\"default\":")); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBooleanPropertySchema = []string{"_meta", "default", "description", "title"}
 
 func (*BooleanPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBooleanPropertySchema, name)
+	return wire.Declares(wireMembersOfBooleanPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BooleanPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MultiSelectItems: Items for a multi-select (array) property schema.
@@ -6893,27 +6906,27 @@ type MultiSelectItemsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MultiSelectItems) decodeWire(r *wireReader) error {
+func (x *MultiSelectItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *MultiSelectItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(MultiSelectItemsTitled)
 		if err := (*TitledMultiSelectItems)(v).decodeObject(r, &tagged); err != nil {
 			return err
@@ -6921,9 +6934,9 @@ func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) erro
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "string":
@@ -6946,14 +6959,14 @@ func (x *MultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) erro
 
 func (x *MultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MultiSelectItems: no variant set")
+		return nil, wire.EncodeErrorf("MultiSelectItems: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *MultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MultiSelectItems: no variant set")
+		return nil, wire.EncodeErrorf("MultiSelectItems: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -6968,17 +6981,17 @@ func (x *MultiSelectItems) declaresMember(name []byte) bool {
 type MultiSelectItemsString StringMultiSelectItems
 
 func (x *MultiSelectItemsString) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsString) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MultiSelectItemsString")
+		return nil, wire.NilVariant("MultiSelectItemsString")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"string\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"string\"")
 	return (*StringMultiSelectItems)(x).appendMembers(buf, open)
 }
 
@@ -7002,12 +7015,12 @@ func NewMultiSelectItemsString(v StringMultiSelectItems) MultiSelectItems {
 type MultiSelectItemsTitled TitledMultiSelectItems
 
 func (x *MultiSelectItemsTitled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsTitled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MultiSelectItemsTitled")
+		return nil, wire.NilVariant("MultiSelectItemsTitled")
 	}
 	return (*TitledMultiSelectItems)(x).appendMembers(buf, open)
 }
@@ -7035,51 +7048,51 @@ type MultiSelectItemsOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *MultiSelectItemsOther) decodeWire(r *wireReader) error {
+func (x *MultiSelectItemsOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MultiSelectItemsOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MultiSelectItemsOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MultiSelectItemsOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MultiSelectItemsOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectItemsOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MultiSelectItemsOther")
+		return nil, wire.NilVariant("MultiSelectItemsOther")
 	}
 	switch x.Type {
 	case "", "string":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMultiSelectItemsOther = []string{"type"}
 
 func (*MultiSelectItemsOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMultiSelectItemsOther, name)
+	return wire.Declares(wireMembersOfMultiSelectItemsOther, name)
 }
 
 func (*MultiSelectItemsOther) isMultiSelectItems() {}
@@ -7102,79 +7115,79 @@ type StringMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StringMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StringMultiSelectItems) decodeWire(r *wireReader) error {
+func (x *StringMultiSelectItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StringMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *StringMultiSelectItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = StringMultiSelectItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "enum":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.Enum, r, false, wireDecodeString)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.Enum, r, false, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "enum")
+		return wire.MissingOf(seen, 0x1, "enum")
 	}
 	return nil
 }
 
 func (x *StringMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StringMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Enum != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"enum\":"), x.Enum, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "enum")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"enum\":"), x.Enum, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "enum")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"enum\":[]")
+		buf = wire.AppendKey(buf, open, "\"enum\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfStringMultiSelectItems = []string{"_meta", "enum"}
 
 func (*StringMultiSelectItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfStringMultiSelectItems, name)
+	return wire.Declares(wireMembersOfStringMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x StringMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TitledMultiSelectItems: Items definition for titled multi-select enum properties.
@@ -7190,79 +7203,79 @@ type TitledMultiSelectItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TitledMultiSelectItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TitledMultiSelectItems) decodeWire(r *wireReader) error {
+func (x *TitledMultiSelectItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TitledMultiSelectItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TitledMultiSelectItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TitledMultiSelectItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "anyOf":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.AnyOf, r, false, (*EnumOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "anyOf")
+		return wire.MissingOf(seen, 0x1, "anyOf")
 	}
 	return nil
 }
 
 func (x *TitledMultiSelectItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TitledMultiSelectItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AnyOf != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "anyOf")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"anyOf\":"), x.AnyOf, (*EnumOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "anyOf")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"anyOf\":[]")
+		buf = wire.AppendKey(buf, open, "\"anyOf\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTitledMultiSelectItems = []string{"_meta", "anyOf"}
 
 func (*TitledMultiSelectItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTitledMultiSelectItems, name)
+	return wire.Declares(wireMembersOfTitledMultiSelectItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TitledMultiSelectItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MultiSelectPropertySchema: Schema for multi-select (array) properties in an elicitation form.
@@ -7298,120 +7311,120 @@ type MultiSelectPropertySchema struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MultiSelectPropertySchema) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MultiSelectPropertySchema) decodeWire(r *wireReader) error {
+func (x *MultiSelectPropertySchema) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MultiSelectPropertySchema) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MultiSelectPropertySchema) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MultiSelectPropertySchema{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "minItems":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.MinItems, r, wireDecodeUint64)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.MinItems, r, wire.DecodeUint64)
 			}
 		case "maxItems":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.MaxItems, r, wireDecodeUint64)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.MaxItems, r, wire.DecodeUint64)
 			}
 		case "items":
-			if it.once(&seen, 4) {
+			if it.Once(&seen, 4) {
 				err = x.Items.decodeWire(r)
 			}
 		case "default":
-			if it.once(&seen, 5) {
-				wireLenientSliceOrNull(&x.Default, r, true, wireDecodeString)
+			if it.Once(&seen, 5) {
+				wire.LenientSliceOrNull(&x.Default, r, true, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 6) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 6) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x10 != 0x10 {
-		return wireMissingOf(seen, 0x10, "items")
+		return wire.MissingOf(seen, 0x10, "items")
 	}
 	return nil
 }
 
 func (x *MultiSelectPropertySchema) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MultiSelectPropertySchema) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.MinItems != nil {
-		if buf, err = wireAppendUint64(x.MinItems, wireAppendKey(buf, open, "\"minItems\":")); err != nil {
-			return nil, wireAtKey(err, "minItems")
+		if buf, err = wire.AppendUint64(x.MinItems, wire.AppendKey(buf, open, "\"minItems\":")); err != nil {
+			return nil, wire.AtKey(err, "minItems")
 		}
 	}
 	if x.MaxItems != nil {
-		if buf, err = wireAppendUint64(x.MaxItems, wireAppendKey(buf, open, "\"maxItems\":")); err != nil {
-			return nil, wireAtKey(err, "maxItems")
+		if buf, err = wire.AppendUint64(x.MaxItems, wire.AppendKey(buf, open, "\"maxItems\":")); err != nil {
+			return nil, wire.AtKey(err, "maxItems")
 		}
 	}
-	if buf, err = x.Items.appendJSON(wireAppendKey(buf, open, "\"items\":")); err != nil {
-		return nil, wireAtKey(err, "items")
+	if buf, err = x.Items.appendJSON(wire.AppendKey(buf, open, "\"items\":")); err != nil {
+		return nil, wire.AtKey(err, "items")
 	}
 	if x.Default != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"default\":"), x.Default, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "default")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"default\":"), x.Default, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "default")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMultiSelectPropertySchema = []string{"_meta", "default", "description", "items", "maxItems", "minItems", "title"}
 
 func (*MultiSelectPropertySchema) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMultiSelectPropertySchema, name)
+	return wire.Declares(wireMembersOfMultiSelectPropertySchema, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MultiSelectPropertySchema) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationFormMode: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7427,69 +7440,75 @@ type ElicitationFormMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationFormMode) decodeWire(r *wireReader) error {
+func (x *ElicitationFormMode) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormMode) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationFormMode{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requestedSchema":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.RequestedSchema.decodeWire(r)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "requestedSchema")
+		return wire.MissingOf(seen, 0x1, "requestedSchema")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationFormMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerElicitationFormMode ElicitationFormMode
+
+func (o *wireOwnerElicitationFormMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationFormMode)(o).declaresMember(name)
+}
+
 func (x *ElicitationFormMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.RequestedSchema.appendJSON(wireAppendKey(buf, open, "\"requestedSchema\":")); err != nil {
-		return nil, wireAtKey(err, "requestedSchema")
+	if buf, err = x.RequestedSchema.appendJSON(wire.AppendKey(buf, open, "\"requestedSchema\":")); err != nil {
+		return nil, wire.AtKey(err, "requestedSchema")
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationFormMode = []string{"requestedSchema"}
 
 func (x *ElicitationFormMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationFormMode, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfElicitationFormMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormMode) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationFormModeUnion: Form-based elicitation mode where the client renders a form from the provided schema.
@@ -7514,50 +7533,50 @@ type ElicitationFormModeUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormModeUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysElicitationFormModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormModeUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationFormModeUnion) decodeWire(r *wireReader) error {
+func (x *ElicitationFormModeUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationFormModeUnion", known)
+func (x *ElicitationFormModeUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ElicitationFormModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationFormModeUnion", pos, err, known)
+		r.Remember("ElicitationFormModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormModeUnion) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationFormModeUnionO)
+		mask, err := look.HasMembers(keysElicitationFormModeUnionO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationFormModeSession)
 				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -7571,7 +7590,7 @@ func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownS
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationFormModeRequest)
 				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -7586,21 +7605,21 @@ func (x *ElicitationFormModeUnion) decodeChoice(r *wireReader, known *wireKnownS
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationFormModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wire.Errorf("ElicitationFormModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationFormModeUnion (object)")
+	return r.KindError("ElicitationFormModeUnion (object)")
 }
 
 func (x *ElicitationFormModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ElicitationFormModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationFormModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationFormModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -7616,14 +7635,14 @@ type ElicitationFormModeSession ElicitationSessionScope
 
 func (x *ElicitationFormModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeSession")
+		return nil, wire.NilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeSession")
+		return nil, wire.NilVariant("ElicitationFormModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -7648,14 +7667,14 @@ type ElicitationFormModeRequest ElicitationRequestScope
 
 func (x *ElicitationFormModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeRequest")
+		return nil, wire.NilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationFormModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationFormModeRequest")
+		return nil, wire.NilVariant("ElicitationFormModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -7677,20 +7696,20 @@ type ElicitationID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *ElicitationID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *ElicitationID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationURLMode: URL-based elicitation mode where the client directs the user to a URL.
@@ -7708,76 +7727,82 @@ type ElicitationURLMode struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationURLMode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationURLMode) decodeWire(r *wireReader) error {
+func (x *ElicitationURLMode) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLMode) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLMode) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationURLMode{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "elicitationId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ElicitationID.decodeWire(r)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URL, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URL, r)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "elicitationId", "url")
+		return wire.MissingOf(seen, 0x3, "elicitationId", "url")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerElicitationURLMode)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerElicitationURLMode ElicitationURLMode
+
+func (o *wireOwnerElicitationURLMode) DeclaresMember(name []byte) bool {
+	return (*ElicitationURLMode)(o).declaresMember(name)
+}
+
 func (x *ElicitationURLMode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationURLMode) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
-		return nil, wireAtKey(err, "elicitationId")
+	if buf, err = x.ElicitationID.appendJSON(wire.AppendKey(buf, open, "\"elicitationId\":")); err != nil {
+		return nil, wire.AtKey(err, "elicitationId")
 	}
-	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
-		return nil, wireAtKey(err, "url")
+	if buf, err = wire.AppendString(&x.URL, wire.AppendKey(buf, open, "\"url\":")); err != nil {
+		return nil, wire.AtKey(err, "url")
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationURLMode = []string{"elicitationId", "url"}
 
 func (x *ElicitationURLMode) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationURLMode, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfElicitationURLMode, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationURLMode) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationURLModeUnion: URL-based elicitation mode where the client directs the user to a URL.
@@ -7802,50 +7827,50 @@ type ElicitationURLModeUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationURLModeUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysElicitationURLModeUnionO = []string{"sessionId", "requestId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationURLModeUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationURLModeUnion) decodeWire(r *wireReader) error {
+func (x *ElicitationURLModeUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLModeUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationURLModeUnion", known)
+func (x *ElicitationURLModeUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ElicitationURLModeUnion", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationURLModeUnion", pos, err, known)
+		r.Remember("ElicitationURLModeUnion", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLModeUnion) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysElicitationURLModeUnionO)
+		mask, err := look.HasMembers(keysElicitationURLModeUnionO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationURLModeSession)
 				err := (*ElicitationSessionScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -7859,7 +7884,7 @@ func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSe
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ElicitationURLModeRequest)
 				err := (*ElicitationRequestScope)(v).decodeObject(r, known)
 				if err == nil {
@@ -7874,21 +7899,21 @@ func (x *ElicitationURLModeUnion) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationURLModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
+		return wire.Errorf("ElicitationURLModeUnion: no variant matches: expected a member \"sessionId\" or \"requestId\"")
 	}
-	return r.kindError("ElicitationURLModeUnion (object)")
+	return r.KindError("ElicitationURLModeUnion (object)")
 }
 
 func (x *ElicitationURLModeUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ElicitationURLModeUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationURLModeUnion: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationURLModeUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -7904,14 +7929,14 @@ type ElicitationURLModeSession ElicitationSessionScope
 
 func (x *ElicitationURLModeSession) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeSession")
+		return nil, wire.NilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationURLModeSession) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeSession")
+		return nil, wire.NilVariant("ElicitationURLModeSession")
 	}
 	return (*ElicitationSessionScope)(x).appendMembers(buf, open)
 }
@@ -7936,14 +7961,14 @@ type ElicitationURLModeRequest ElicitationRequestScope
 
 func (x *ElicitationURLModeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeRequest")
+		return nil, wire.NilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendJSON(buf)
 }
 
 func (x *ElicitationURLModeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationURLModeRequest")
+		return nil, wire.NilVariant("ElicitationURLModeRequest")
 	}
 	return (*ElicitationRequestScope)(x).appendMembers(buf, open)
 }
@@ -7973,20 +7998,20 @@ type ExtRequest json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ExtRequest) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ExtRequest) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ExtRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentResponse: A JSON-RPC response object.
@@ -8011,50 +8036,50 @@ type AgentResponseValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysAgentResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentResponse) decodeWire(r *wireReader) error {
+func (x *AgentResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentResponse", known)
+func (x *AgentResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentResponse", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentResponse", pos, err, known)
+		r.Remember("AgentResponse", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponse) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysAgentResponseO)
+		mask, err := look.HasMembers(keysAgentResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(AgentResponseResult)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -8068,7 +8093,7 @@ func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(AgentResponseError)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -8083,21 +8108,21 @@ func (x *AgentResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
+		return wire.Errorf("AgentResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return r.kindError("AgentResponse (object)")
+	return r.KindError("AgentResponse (object)")
 }
 
 func (x *AgentResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponse: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponse: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AgentResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponse: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponse: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -8119,68 +8144,68 @@ type AgentResponseResult struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AgentResponseResult) decodeWire(r *wireReader) error {
+func (x *AgentResponseResult) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseResult) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentResponseResult{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Result.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "result")
+		return wire.MissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *AgentResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResult")
+		return nil, wire.NilVariant("AgentResponseResult")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
-		return nil, wireAtKey(err, "result")
+	if buf, err = x.Result.appendJSON(wire.AppendKey(buf, open, "\"result\":")); err != nil {
+		return nil, wire.AtKey(err, "result")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentResponseResult = []string{"id", "result"}
 
 func (*AgentResponseResult) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentResponseResult, name)
+	return wire.Declares(wireMembersOfAgentResponseResult, name)
 }
 
 func (*AgentResponseResult) isAgentResponse() {}
@@ -8206,68 +8231,68 @@ type AgentResponseError struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AgentResponseError) decodeWire(r *wireReader) error {
+func (x *AgentResponseError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentResponseError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Error.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "error")
+		return wire.MissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *AgentResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseError")
+		return nil, wire.NilVariant("AgentResponseError")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-		return nil, wireAtKey(err, "error")
+	if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+		return nil, wire.AtKey(err, "error")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentResponseError = []string{"error", "id"}
 
 func (*AgentResponseError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentResponseError, name)
+	return wire.Declares(wireMembersOfAgentResponseError, name)
 }
 
 func (*AgentResponseError) isAgentResponse() {}
@@ -8317,206 +8342,206 @@ type AgentResponseResultDataValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentResponseResultData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceAgentResponseResultData chooses the variant of AgentResponseResultData; files of unstable features add theirs.
-var choiceAgentResponseResultData = wireNewChoice[AgentResponseResultDataValue]("AgentResponseResultData", wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+var choiceAgentResponseResultData = wire.NewChoice[AgentResponseResultDataValue]("AgentResponseResultData", wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataInitializeResponse)
 		if err := (*InitializeResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"protocolVersion", "info"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"protocolVersion", "info"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataLoginAuthResponse)
 		if err := (*LoginAuthResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataLogoutAuthResponse)
 		if err := (*LogoutAuthResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        5,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        5,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataNewSessionResponse)
 		if err := (*NewSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        7,
-	required:     []string{"sessionId"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "nextCursor", "sessions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        7,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "nextCursor", "sessions"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataListSessionsResponse)
 		if err := (*ListSessionsResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        8,
-	required:     []string{"sessions"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        8,
+	Required:     []string{"sessions"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataDeleteSessionResponse)
 		if err := (*DeleteSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        9,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "availableCommands", "configOptions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        9,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "availableCommands", "configOptions"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataResumeSessionResponse)
 		if err := (*ResumeSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        15,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        15,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataCloseSessionResponse)
 		if err := (*CloseSessionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        16,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        16,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataCancelToolCallResponse)
 		if err := (*CancelToolCallResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        17,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        17,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataCancelTerminalResponse)
 		if err := (*CancelTerminalResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        18,
-	required:     nil,
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "configOptions"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        18,
+	Required:     nil,
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "configOptions"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataSetSessionConfigOptionResponse)
 		if err := (*SetSessionConfigOptionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        19,
-	required:     []string{"configOptions"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: []string{"_meta", "messageId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        19,
+	Required:     []string{"configOptions"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: []string{"_meta", "messageId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataPromptResponse)
 		if err := (*PromptResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        20,
-	required:     []string{"messageId"},
-}, wireCandidate[AgentResponseResultDataValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        20,
+	Required:     []string{"messageId"},
+}, wire.Candidate[AgentResponseResultDataValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 		v := new(AgentResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        21,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        21,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseResultData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentResponseResultData) decodeWire(r *wireReader) error {
+func (x *AgentResponseResultData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentResponseResultData", known)
+func (x *AgentResponseResultData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentResponseResultData", pos, err, known)
+		r.Remember("AgentResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseResultData) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentResponseResultData.decode(r, known)
+	v, err := choiceAgentResponseResultData.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -8526,7 +8551,7 @@ func (x *AgentResponseResultData) decodeChoice(r *wireReader, known *wireKnownSe
 
 func (x *AgentResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponseResultData: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -8538,7 +8563,7 @@ type AgentResponseResultDataInitializeResponse InitializeResponse
 
 func (x *AgentResponseResultDataInitializeResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataInitializeResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataInitializeResponse")
 	}
 	return (*InitializeResponse)(x).appendJSON(buf)
 }
@@ -8558,7 +8583,7 @@ type AgentResponseResultDataLoginAuthResponse LoginAuthResponse
 
 func (x *AgentResponseResultDataLoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataLoginAuthResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataLoginAuthResponse")
 	}
 	return (*LoginAuthResponse)(x).appendJSON(buf)
 }
@@ -8578,7 +8603,7 @@ type AgentResponseResultDataLogoutAuthResponse LogoutAuthResponse
 
 func (x *AgentResponseResultDataLogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataLogoutAuthResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataLogoutAuthResponse")
 	}
 	return (*LogoutAuthResponse)(x).appendJSON(buf)
 }
@@ -8598,7 +8623,7 @@ type AgentResponseResultDataNewSessionResponse NewSessionResponse
 
 func (x *AgentResponseResultDataNewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataNewSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataNewSessionResponse")
 	}
 	return (*NewSessionResponse)(x).appendJSON(buf)
 }
@@ -8618,7 +8643,7 @@ type AgentResponseResultDataListSessionsResponse ListSessionsResponse
 
 func (x *AgentResponseResultDataListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataListSessionsResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataListSessionsResponse")
 	}
 	return (*ListSessionsResponse)(x).appendJSON(buf)
 }
@@ -8638,7 +8663,7 @@ type AgentResponseResultDataDeleteSessionResponse DeleteSessionResponse
 
 func (x *AgentResponseResultDataDeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataDeleteSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataDeleteSessionResponse")
 	}
 	return (*DeleteSessionResponse)(x).appendJSON(buf)
 }
@@ -8658,7 +8683,7 @@ type AgentResponseResultDataResumeSessionResponse ResumeSessionResponse
 
 func (x *AgentResponseResultDataResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataResumeSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataResumeSessionResponse")
 	}
 	return (*ResumeSessionResponse)(x).appendJSON(buf)
 }
@@ -8678,7 +8703,7 @@ type AgentResponseResultDataCloseSessionResponse CloseSessionResponse
 
 func (x *AgentResponseResultDataCloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataCloseSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataCloseSessionResponse")
 	}
 	return (*CloseSessionResponse)(x).appendJSON(buf)
 }
@@ -8698,7 +8723,7 @@ type AgentResponseResultDataCancelToolCallResponse CancelToolCallResponse
 
 func (x *AgentResponseResultDataCancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataCancelToolCallResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataCancelToolCallResponse")
 	}
 	return (*CancelToolCallResponse)(x).appendJSON(buf)
 }
@@ -8718,7 +8743,7 @@ type AgentResponseResultDataCancelTerminalResponse CancelTerminalResponse
 
 func (x *AgentResponseResultDataCancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataCancelTerminalResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataCancelTerminalResponse")
 	}
 	return (*CancelTerminalResponse)(x).appendJSON(buf)
 }
@@ -8738,7 +8763,7 @@ type AgentResponseResultDataSetSessionConfigOptionResponse SetSessionConfigOptio
 
 func (x *AgentResponseResultDataSetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataSetSessionConfigOptionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataSetSessionConfigOptionResponse")
 	}
 	return (*SetSessionConfigOptionResponse)(x).appendJSON(buf)
 }
@@ -8758,7 +8783,7 @@ type AgentResponseResultDataPromptResponse PromptResponse
 
 func (x *AgentResponseResultDataPromptResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataPromptResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataPromptResponse")
 	}
 	return (*PromptResponse)(x).appendJSON(buf)
 }
@@ -8778,7 +8803,7 @@ type AgentResponseResultDataExtMethodResponse ExtResponse
 
 func (x *AgentResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataExtMethodResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -8815,49 +8840,49 @@ type AgentResponseErrorIDValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentResponseErrorID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentResponseErrorID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentResponseErrorID) decodeWire(r *wireReader) error {
+func (x *AgentResponseErrorID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentResponseErrorID) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentResponseErrorID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '"':
 		v := new(AgentResponseErrorIDStr)
-		if err := wireDecodeString((*string)(v), r); err != nil {
+		if err := wire.DecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(AgentResponseErrorIDNumber)
-		if err := wireDecodeInt64((*int64)(v), r); err != nil {
+		if err := wire.DecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(AgentResponseErrorIDNull)
-		if err := wireDecodeNull(r); err != nil {
+		if err := wire.DecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("AgentResponseErrorID (string or number or null)")
+	return r.KindError("AgentResponseErrorID (string or number or null)")
 }
 
 func (x *AgentResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentResponseErrorID: no variant set")
+		return nil, wire.EncodeErrorf("AgentResponseErrorID: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -8869,9 +8894,9 @@ type AgentResponseErrorIDNumber int64
 
 func (x *AgentResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseErrorIDNumber")
+		return nil, wire.NilVariant("AgentResponseErrorIDNumber")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*AgentResponseErrorIDNumber) isAgentResponseErrorID() {}
@@ -8889,9 +8914,9 @@ type AgentResponseErrorIDStr string
 
 func (x *AgentResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseErrorIDStr")
+		return nil, wire.NilVariant("AgentResponseErrorIDStr")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*AgentResponseErrorIDStr) isAgentResponseErrorID() {}
@@ -8950,100 +8975,100 @@ type InitializeResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *InitializeResponse) decodeWire(r *wireReader) error {
+func (x *InitializeResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *InitializeResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *InitializeResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = InitializeResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "protocolVersion":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "info":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Info.decodeWire(r)
 			}
 		case "capabilities":
-			if it.once(&seen, 2) {
-				wireLenientNew(&x.Capabilities, r, (*AgentCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientNew(&x.Capabilities, r, (*AgentCapabilities).decodeWire)
 			}
 		case "authMethods":
-			if it.once(&seen, 3) {
-				wireLenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientSlice(&x.AuthMethods, r, true, (*AuthMethod).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "protocolVersion", "info")
+		return wire.MissingOf(seen, 0x3, "protocolVersion", "info")
 	}
 	return nil
 }
 
 func (x *InitializeResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
-		return nil, wireAtKey(err, "protocolVersion")
+	if buf, err = x.ProtocolVersion.appendJSON(wire.AppendKey(buf, open, "\"protocolVersion\":")); err != nil {
+		return nil, wire.AtKey(err, "protocolVersion")
 	}
-	if buf, err = x.Info.appendJSON(wireAppendKey(buf, open, "\"info\":")); err != nil {
-		return nil, wireAtKey(err, "info")
+	if buf, err = x.Info.appendJSON(wire.AppendKey(buf, open, "\"info\":")); err != nil {
+		return nil, wire.AtKey(err, "info")
 	}
 	if x.Capabilities != nil {
-		if buf, err = x.Capabilities.appendJSON(wireAppendKey(buf, open, "\"capabilities\":")); err != nil {
-			return nil, wireAtKey(err, "capabilities")
+		if buf, err = x.Capabilities.appendJSON(wire.AppendKey(buf, open, "\"capabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "capabilities")
 		}
 	}
 	if x.AuthMethods != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
-			return nil, wireAtKey(err, "authMethods")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"authMethods\":"), x.AuthMethods, (*AuthMethod).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "authMethods")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfInitializeResponse = []string{"_meta", "authMethods", "capabilities", "info", "protocolVersion"}
 
 func (*InitializeResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfInitializeResponse, name)
+	return wire.Declares(wireMembersOfInitializeResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProtocolVersion: Protocol version identifier.
@@ -9054,20 +9079,20 @@ type ProtocolVersion uint16
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProtocolVersion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProtocolVersion) decodeWire(r *wireReader) error {
-	return wireDecodeUint16((*uint16)(x), r)
+func (x *ProtocolVersion) decodeWire(r *wire.Reader) error {
+	return wire.DecodeUint16((*uint16)(x), r)
 }
 
 func (x *ProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendUint16((*uint16)(x), buf)
+	return wire.AppendUint16((*uint16)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProtocolVersion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Implementation: Metadata about the implementation of the client or agent.
@@ -9096,91 +9121,91 @@ type Implementation struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Implementation) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Implementation) decodeWire(r *wireReader) error {
+func (x *Implementation) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Implementation) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Implementation) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Implementation{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "version":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.Version, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.Version, r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x5 != 0x5 {
-		return wireMissingOf(seen, 0x5, "name", "version")
+		return wire.MissingOf(seen, 0x5, "name", "version")
 	}
 	return nil
 }
 
 func (x *Implementation) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Implementation) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
-	if buf, err = wireAppendString(&x.Version, wireAppendKey(buf, open, "\"version\":")); err != nil {
-		return nil, wireAtKey(err, "version")
+	if buf, err = wire.AppendString(&x.Version, wire.AppendKey(buf, open, "\"version\":")); err != nil {
+		return nil, wire.AtKey(err, "version")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfImplementation = []string{"_meta", "name", "title", "version"}
 
 func (*Implementation) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfImplementation, name)
+	return wire.Declares(wireMembersOfImplementation, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Implementation) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentCapabilities: Capabilities supported by the agent.
@@ -9222,88 +9247,88 @@ type AgentCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentCapabilities) decodeWire(r *wireReader) error {
+func (x *AgentCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "session":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Session, r, (*SessionCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Session, r, (*SessionCapabilities).decodeWire)
 			}
 		case "auth":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Auth, r, (*AgentAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "providers":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				if err := x.partAgentCapabilitiesLLMProviders.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AgentCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Session != nil {
-		if buf, err = x.Session.appendJSON(wireAppendKey(buf, open, "\"session\":")); err != nil {
-			return nil, wireAtKey(err, "session")
+		if buf, err = x.Session.appendJSON(wire.AppendKey(buf, open, "\"session\":")); err != nil {
+			return nil, wire.AtKey(err, "session")
 		}
 	}
 	if x.Auth != nil {
-		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
-			return nil, wireAtKey(err, "auth")
+		if buf, err = x.Auth.appendJSON(wire.AppendKey(buf, open, "\"auth\":")); err != nil {
+			return nil, wire.AtKey(err, "auth")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partAgentCapabilitiesLLMProviders.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentCapabilities = []string{"_meta", "auth", "session"}
 
 func (x *AgentCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentCapabilities, name) || x.partAgentCapabilitiesLLMProviders.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfAgentCapabilities, name) || x.partAgentCapabilitiesLLMProviders.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionCapabilities: Session capabilities supported by the agent.
@@ -9372,113 +9397,113 @@ type SessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "prompt":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Prompt, r, (*PromptCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Prompt, r, (*PromptCapabilities).decodeWire)
 			}
 		case "mcp":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.MCP, r, (*MCPCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.MCP, r, (*MCPCapabilities).decodeWire)
 			}
 		case "delete":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Delete, r, (*SessionDeleteCapabilities).decodeWire)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.AdditionalDirectories, r, (*SessionAdditionalDirectoriesCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 5) {
+			if it.Once(&seen, 5) {
 				if err := x.partSessionCapabilitiesSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "fork":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partSessionCapabilitiesSessionFork.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "archive":
-			if it.once(&seen, 7) {
+			if it.Once(&seen, 7) {
 				if err := x.partSessionCapabilitiesSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "status":
-			if it.once(&seen, 8) {
+			if it.Once(&seen, 8) {
 				if err := x.partSessionCapabilitiesSessionStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		case "title":
-			if it.once(&seen, 9) {
+			if it.Once(&seen, 9) {
 				if err := x.partSessionCapabilitiesSessionTitle.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Prompt != nil {
-		if buf, err = x.Prompt.appendJSON(wireAppendKey(buf, open, "\"prompt\":")); err != nil {
-			return nil, wireAtKey(err, "prompt")
+		if buf, err = x.Prompt.appendJSON(wire.AppendKey(buf, open, "\"prompt\":")); err != nil {
+			return nil, wire.AtKey(err, "prompt")
 		}
 	}
 	if x.MCP != nil {
-		if buf, err = x.MCP.appendJSON(wireAppendKey(buf, open, "\"mcp\":")); err != nil {
-			return nil, wireAtKey(err, "mcp")
+		if buf, err = x.MCP.appendJSON(wire.AppendKey(buf, open, "\"mcp\":")); err != nil {
+			return nil, wire.AtKey(err, "mcp")
 		}
 	}
 	if x.Delete != nil {
-		if buf, err = x.Delete.appendJSON(wireAppendKey(buf, open, "\"delete\":")); err != nil {
-			return nil, wireAtKey(err, "delete")
+		if buf, err = x.Delete.appendJSON(wire.AppendKey(buf, open, "\"delete\":")); err != nil {
+			return nil, wire.AtKey(err, "delete")
 		}
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = x.AdditionalDirectories.appendJSON(wireAppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = x.AdditionalDirectories.appendJSON(wire.AppendKey(buf, open, "\"additionalDirectories\":")); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partSessionCapabilitiesSystemPrompt.appendGatedMembers(buf, open); err != nil {
@@ -9496,18 +9521,18 @@ func (x *SessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error
 	if buf, err = x.partSessionCapabilitiesSessionTitle.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionCapabilities = []string{"_meta", "additionalDirectories", "delete", "mcp", "prompt"}
 
 func (x *SessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCapabilities, name) || x.partSessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.partSessionCapabilitiesSessionFork.declaresGatedMember(name) || x.partSessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.partSessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.partSessionCapabilitiesSessionTitle.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfSessionCapabilities, name) || x.partSessionCapabilitiesSystemPrompt.declaresGatedMember(name) || x.partSessionCapabilitiesSessionFork.declaresGatedMember(name) || x.partSessionCapabilitiesSessionArchive.declaresGatedMember(name) || x.partSessionCapabilitiesSessionStatus.declaresGatedMember(name) || x.partSessionCapabilitiesSessionTitle.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptCapabilities: Prompt capabilities supported by the agent in `session/prompt` requests.
@@ -9552,88 +9577,88 @@ type PromptCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptCapabilities) decodeWire(r *wireReader) error {
+func (x *PromptCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "image":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Image, r, (*PromptImageCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Image, r, (*PromptImageCapabilities).decodeWire)
 			}
 		case "audio":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Audio, r, (*PromptAudioCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Audio, r, (*PromptAudioCapabilities).decodeWire)
 			}
 		case "embeddedContext":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.EmbeddedContext, r, (*PromptEmbeddedContextCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.EmbeddedContext, r, (*PromptEmbeddedContextCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *PromptCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Image != nil {
-		if buf, err = x.Image.appendJSON(wireAppendKey(buf, open, "\"image\":")); err != nil {
-			return nil, wireAtKey(err, "image")
+		if buf, err = x.Image.appendJSON(wire.AppendKey(buf, open, "\"image\":")); err != nil {
+			return nil, wire.AtKey(err, "image")
 		}
 	}
 	if x.Audio != nil {
-		if buf, err = x.Audio.appendJSON(wireAppendKey(buf, open, "\"audio\":")); err != nil {
-			return nil, wireAtKey(err, "audio")
+		if buf, err = x.Audio.appendJSON(wire.AppendKey(buf, open, "\"audio\":")); err != nil {
+			return nil, wire.AtKey(err, "audio")
 		}
 	}
 	if x.EmbeddedContext != nil {
-		if buf, err = x.EmbeddedContext.appendJSON(wireAppendKey(buf, open, "\"embeddedContext\":")); err != nil {
-			return nil, wireAtKey(err, "embeddedContext")
+		if buf, err = x.EmbeddedContext.appendJSON(wire.AppendKey(buf, open, "\"embeddedContext\":")); err != nil {
+			return nil, wire.AtKey(err, "embeddedContext")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptCapabilities = []string{"_meta", "audio", "embeddedContext", "image"}
 
 func (*PromptCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptCapabilities, name)
+	return wire.Declares(wireMembersOfPromptCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptImageCapabilities: Capabilities for image content in prompt requests.
@@ -9649,61 +9674,61 @@ type PromptImageCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptImageCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptImageCapabilities) decodeWire(r *wireReader) error {
+func (x *PromptImageCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptImageCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptImageCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptImageCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *PromptImageCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptImageCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptImageCapabilities = []string{"_meta"}
 
 func (*PromptImageCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptImageCapabilities, name)
+	return wire.Declares(wireMembersOfPromptImageCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptImageCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptAudioCapabilities: Capabilities for audio content in prompt requests.
@@ -9719,61 +9744,61 @@ type PromptAudioCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptAudioCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptAudioCapabilities) decodeWire(r *wireReader) error {
+func (x *PromptAudioCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptAudioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptAudioCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptAudioCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *PromptAudioCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptAudioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptAudioCapabilities = []string{"_meta"}
 
 func (*PromptAudioCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptAudioCapabilities, name)
+	return wire.Declares(wireMembersOfPromptAudioCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptAudioCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptEmbeddedContextCapabilities: Capabilities for embedded context in prompt requests.
@@ -9789,61 +9814,61 @@ type PromptEmbeddedContextCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptEmbeddedContextCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wireReader) error {
+func (x *PromptEmbeddedContextCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptEmbeddedContextCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptEmbeddedContextCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *PromptEmbeddedContextCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptEmbeddedContextCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptEmbeddedContextCapabilities = []string{"_meta"}
 
 func (*PromptEmbeddedContextCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptEmbeddedContextCapabilities, name)
+	return wire.Declares(wireMembersOfPromptEmbeddedContextCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptEmbeddedContextCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPCapabilities: MCP capabilities supported by the agent for session lifecycle requests.
@@ -9873,88 +9898,88 @@ type MCPCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "stdio":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Stdio, r, (*MCPStdioCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Stdio, r, (*MCPStdioCapabilities).decodeWire)
 			}
 		case "http":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.HTTP, r, (*MCPHTTPCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.HTTP, r, (*MCPHTTPCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "acp":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				if err := x.partMCPCapabilitiesMCPOverACP.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MCPCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Stdio != nil {
-		if buf, err = x.Stdio.appendJSON(wireAppendKey(buf, open, "\"stdio\":")); err != nil {
-			return nil, wireAtKey(err, "stdio")
+		if buf, err = x.Stdio.appendJSON(wire.AppendKey(buf, open, "\"stdio\":")); err != nil {
+			return nil, wire.AtKey(err, "stdio")
 		}
 	}
 	if x.HTTP != nil {
-		if buf, err = x.HTTP.appendJSON(wireAppendKey(buf, open, "\"http\":")); err != nil {
-			return nil, wireAtKey(err, "http")
+		if buf, err = x.HTTP.appendJSON(wire.AppendKey(buf, open, "\"http\":")); err != nil {
+			return nil, wire.AtKey(err, "http")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partMCPCapabilitiesMCPOverACP.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPCapabilities = []string{"_meta", "http", "stdio"}
 
 func (x *MCPCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPCapabilities, name) || x.partMCPCapabilitiesMCPOverACP.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfMCPCapabilities, name) || x.partMCPCapabilitiesMCPOverACP.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPStdioCapabilities: Capabilities for stdio MCP server transports.
@@ -9970,61 +9995,61 @@ type MCPStdioCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPStdioCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPStdioCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPStdioCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPStdioCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPStdioCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPStdioCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MCPStdioCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPStdioCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPStdioCapabilities = []string{"_meta"}
 
 func (*MCPStdioCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPStdioCapabilities, name)
+	return wire.Declares(wireMembersOfMCPStdioCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPStdioCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPHTTPCapabilities: Capabilities for HTTP MCP server transports.
@@ -10040,61 +10065,61 @@ type MCPHTTPCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPHTTPCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPHTTPCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPHTTPCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPHTTPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPHTTPCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPHTTPCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MCPHTTPCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPHTTPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPHTTPCapabilities = []string{"_meta"}
 
 func (*MCPHTTPCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPHTTPCapabilities, name)
+	return wire.Declares(wireMembersOfMCPHTTPCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPHTTPCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionDeleteCapabilities: Capabilities for the `session/delete` method.
@@ -10110,61 +10135,61 @@ type SessionDeleteCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionDeleteCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionDeleteCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionDeleteCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionDeleteCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionDeleteCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionDeleteCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionDeleteCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionDeleteCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionDeleteCapabilities = []string{"_meta"}
 
 func (*SessionDeleteCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionDeleteCapabilities, name)
+	return wire.Declares(wireMembersOfSessionDeleteCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionDeleteCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionAdditionalDirectoriesCapabilities: Capabilities for additional session directories support.
@@ -10183,61 +10208,61 @@ type SessionAdditionalDirectoriesCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionAdditionalDirectoriesCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionAdditionalDirectoriesCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionAdditionalDirectoriesCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionAdditionalDirectoriesCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionAdditionalDirectoriesCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionAdditionalDirectoriesCapabilities = []string{"_meta"}
 
 func (*SessionAdditionalDirectoriesCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionAdditionalDirectoriesCapabilities, name)
+	return wire.Declares(wireMembersOfSessionAdditionalDirectoriesCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionAdditionalDirectoriesCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentAuthCapabilities: Authentication-related extension capabilities supported by the agent.
@@ -10261,70 +10286,70 @@ type AgentAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentAuthCapabilities) decodeWire(r *wireReader) error {
+func (x *AgentAuthCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentAuthCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentAuthCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "status":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				if err := x.partAgentAuthCapabilitiesAuthStatus.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AgentAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partAgentAuthCapabilitiesAuthStatus.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentAuthCapabilities = []string{"_meta"}
 
 func (x *AgentAuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentAuthCapabilities, name) || x.partAgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfAgentAuthCapabilities, name) || x.partAgentAuthCapabilitiesAuthStatus.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthMethod: Describes an available authentication method.
@@ -10352,32 +10377,32 @@ type AuthMethodValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethod) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethod) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethod) decodeWire(r *wireReader) error {
+func (x *AuthMethod) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *AuthMethod) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "terminal":
@@ -10407,14 +10432,14 @@ func (x *AuthMethod) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *AuthMethod) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AuthMethod: no variant set")
+		return nil, wire.EncodeErrorf("AuthMethod: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AuthMethod) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AuthMethod: no variant set")
+		return nil, wire.EncodeErrorf("AuthMethod: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -10430,17 +10455,17 @@ func (x *AuthMethod) declaresMember(name []byte) bool {
 type AuthMethodTerminalVariant AuthMethodTerminal
 
 func (x *AuthMethodTerminalVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminalVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AuthMethodTerminalVariant")
+		return nil, wire.NilVariant("AuthMethodTerminalVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*AuthMethodTerminal)(x).appendMembers(buf, open)
 }
 
@@ -10464,17 +10489,17 @@ func NewAuthMethodTerminal(v AuthMethodTerminal) AuthMethod {
 type AuthMethodAgentVariant AuthMethodAgent
 
 func (x *AuthMethodAgentVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgentVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AuthMethodAgentVariant")
+		return nil, wire.NilVariant("AuthMethodAgentVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"agent\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"agent\"")
 	return (*AuthMethodAgent)(x).appendMembers(buf, open)
 }
 
@@ -10513,74 +10538,74 @@ type AuthMethodOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AuthMethodOther) decodeWire(r *wireReader) error {
+func (x *AuthMethodOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethodOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthMethodOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthMethodOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "methodId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "methodId", "name")
+		return wire.MissingOf(seen, 0x3, "methodId", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AuthMethodOther")
+		return nil, wire.NilVariant("AuthMethodOther")
 	}
 	switch x.Type {
 	case "", "agent", "terminal":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
 	var err error
-	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
-		return nil, wireAtKey(err, "methodId")
+	if buf, err = x.MethodID.appendJSON(wire.AppendKey(buf, open, "\"methodId\":")); err != nil {
+		return nil, wire.AtKey(err, "methodId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthMethodOther = []string{"methodId", "name", "type"}
 
 func (*AuthMethodOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthMethodOther, name)
+	return wire.Declares(wireMembersOfAuthMethodOther, name)
 }
 
 func (*AuthMethodOther) isAuthMethod() {}
@@ -10595,20 +10620,20 @@ type AuthMethodID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethodID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *AuthMethodID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *AuthMethodID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // EnvVariable: An environment variable to set when launching a process.
@@ -10626,82 +10651,82 @@ type EnvVariable struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *EnvVariable) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *EnvVariable) decodeWire(r *wireReader) error {
+func (x *EnvVariable) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *EnvVariable) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *EnvVariable) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = EnvVariable{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "value":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Value, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "value")
+		return wire.MissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *EnvVariable) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *EnvVariable) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = wire.AppendString(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfEnvVariable = []string{"_meta", "name", "value"}
 
 func (*EnvVariable) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfEnvVariable, name)
+	return wire.Declares(wireMembersOfEnvVariable, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x EnvVariable) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthMethodTerminal: Terminal-based authentication method.
@@ -10735,117 +10760,117 @@ type AuthMethodTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodTerminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethodTerminal) decodeWire(r *wireReader) error {
+func (x *AuthMethodTerminal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethodTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthMethodTerminal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthMethodTerminal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "methodId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "args":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Args = nil
 				} else {
-					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Args, r, false, wire.DecodeString)
 				}
 			}
 		case "env":
-			if it.once(&seen, 4) {
-				if r.null() {
+			if it.Once(&seen, 4) {
+				if r.Null() {
 					x.Env = nil
 				} else {
-					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+					err = wire.DecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "methodId", "name")
+		return wire.MissingOf(seen, 0x3, "methodId", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
-		return nil, wireAtKey(err, "methodId")
+	if buf, err = x.MethodID.appendJSON(wire.AppendKey(buf, open, "\"methodId\":")); err != nil {
+		return nil, wire.AtKey(err, "methodId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Args != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "args")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"args\":"), x.Args, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
-			return nil, wireAtKey(err, "env")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "env")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthMethodTerminal = []string{"_meta", "args", "description", "env", "methodId", "name"}
 
 func (*AuthMethodTerminal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthMethodTerminal, name)
+	return wire.Declares(wireMembersOfAuthMethodTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AuthMethodAgent: Agent handles authentication itself through `auth/login`.
@@ -10869,91 +10894,91 @@ type AuthMethodAgent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AuthMethodAgent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AuthMethodAgent) decodeWire(r *wireReader) error {
+func (x *AuthMethodAgent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AuthMethodAgent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AuthMethodAgent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AuthMethodAgent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "methodId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MethodID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "methodId", "name")
+		return wire.MissingOf(seen, 0x3, "methodId", "name")
 	}
 	return nil
 }
 
 func (x *AuthMethodAgent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AuthMethodAgent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
-		return nil, wireAtKey(err, "methodId")
+	if buf, err = x.MethodID.appendJSON(wire.AppendKey(buf, open, "\"methodId\":")); err != nil {
+		return nil, wire.AtKey(err, "methodId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAuthMethodAgent = []string{"_meta", "description", "methodId", "name"}
 
 func (*AuthMethodAgent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAuthMethodAgent, name)
+	return wire.Declares(wireMembersOfAuthMethodAgent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AuthMethodAgent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LoginAuthResponse: Response to the `auth/login` method.
@@ -10967,61 +10992,61 @@ type LoginAuthResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoginAuthResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LoginAuthResponse) decodeWire(r *wireReader) error {
+func (x *LoginAuthResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LoginAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LoginAuthResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LoginAuthResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LoginAuthResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoginAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLoginAuthResponse = []string{"_meta"}
 
 func (*LoginAuthResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLoginAuthResponse, name)
+	return wire.Declares(wireMembersOfLoginAuthResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LoginAuthResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LogoutAuthResponse: Response to the `auth/logout` method.
@@ -11035,61 +11060,61 @@ type LogoutAuthResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutAuthResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LogoutAuthResponse) decodeWire(r *wireReader) error {
+func (x *LogoutAuthResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LogoutAuthResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LogoutAuthResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LogoutAuthResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LogoutAuthResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutAuthResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLogoutAuthResponse = []string{"_meta"}
 
 func (*LogoutAuthResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLogoutAuthResponse, name)
+	return wire.Declares(wireMembersOfLogoutAuthResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutAuthResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NewSessionResponse: Response from creating a new session.
@@ -11127,93 +11152,93 @@ type NewSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NewSessionResponse) decodeWire(r *wireReader) error {
+func (x *NewSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NewSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NewSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NewSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "configOptions":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if it.once(&seen, 2) {
-				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *NewSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
 	if x.AvailableCommands != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
-			return nil, wireAtKey(err, "availableCommands")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "availableCommands")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNewSessionResponse = []string{"_meta", "availableCommands", "configOptions", "sessionId"}
 
 func (*NewSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionResponse, name)
+	return wire.Declares(wireMembersOfNewSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOption: A session configuration option selector and its current state.
@@ -11241,103 +11266,109 @@ type SessionConfigOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOption) decodeWire(r *wireReader) error {
+func (x *SessionConfigOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigOption{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "configId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ConfigID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "category":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Category, r, (*SessionConfigOptionCategory).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "configId", "name")
+		return wire.MissingOf(seen, 0x3, "configId", "name")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSessionConfigOption)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerSessionConfigOption SessionConfigOption
+
+func (o *wireOwnerSessionConfigOption) DeclaresMember(name []byte) bool {
+	return (*SessionConfigOption)(o).declaresMember(name)
+}
+
 func (x *SessionConfigOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
-		return nil, wireAtKey(err, "configId")
+	if buf, err = x.ConfigID.appendJSON(wire.AppendKey(buf, open, "\"configId\":")); err != nil {
+		return nil, wire.AtKey(err, "configId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if x.Category != nil {
-		if buf, err = x.Category.appendJSON(wireAppendKey(buf, open, "\"category\":")); err != nil {
-			return nil, wireAtKey(err, "category")
+		if buf, err = x.Category.appendJSON(wire.AppendKey(buf, open, "\"category\":")); err != nil {
+			return nil, wire.AtKey(err, "category")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigOption = []string{"_meta", "category", "configId", "description", "name"}
 
 func (x *SessionConfigOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigOption, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfSessionConfigOption, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOptionUnion: A session configuration option selector and its current state.
@@ -11363,32 +11394,32 @@ type SessionConfigOptionUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOptionUnion) decodeWire(r *wireReader) error {
+func (x *SessionConfigOptionUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOptionUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *SessionConfigOptionUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "select":
@@ -11418,14 +11449,14 @@ func (x *SessionConfigOptionUnion) decodeObject(r *wireReader, known *wireKnownS
 
 func (x *SessionConfigOptionUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
+		return nil, wire.EncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SessionConfigOptionUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigOptionUnion: no variant set")
+		return nil, wire.EncodeErrorf("SessionConfigOptionUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -11440,17 +11471,17 @@ func (x *SessionConfigOptionUnion) declaresMember(name []byte) bool {
 type SessionConfigOptionSelect SessionConfigSelect
 
 func (x *SessionConfigOptionSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigOptionSelect")
+		return nil, wire.NilVariant("SessionConfigOptionSelect")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"select\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"select\"")
 	return (*SessionConfigSelect)(x).appendMembers(buf, open)
 }
 
@@ -11472,17 +11503,17 @@ func NewSessionConfigOptionSelect(v SessionConfigSelect) SessionConfigOptionUnio
 type SessionConfigOptionBoolean SessionConfigBoolean
 
 func (x *SessionConfigOptionBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigOptionBoolean")
+		return nil, wire.NilVariant("SessionConfigOptionBoolean")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"boolean\"")
 	return (*SessionConfigBoolean)(x).appendMembers(buf, open)
 }
 
@@ -11517,51 +11548,51 @@ type SessionConfigOptionOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SessionConfigOptionOther) decodeWire(r *wireReader) error {
+func (x *SessionConfigOptionOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigOptionOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigOptionOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigOptionOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionConfigOptionOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigOptionOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigOptionOther")
+		return nil, wire.NilVariant("SessionConfigOptionOther")
 	}
 	switch x.Type {
 	case "", "boolean", "select":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigOptionOther = []string{"type"}
 
 func (*SessionConfigOptionOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigOptionOther, name)
+	return wire.Declares(wireMembersOfSessionConfigOptionOther, name)
 }
 
 func (*SessionConfigOptionOther) isSessionConfigOptionUnion() {}
@@ -11576,20 +11607,20 @@ type SessionConfigID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionConfigID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigOptionCategory: Semantic category for a session configuration option.
@@ -11630,11 +11661,11 @@ func (x SessionConfigOptionCategory) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigOptionCategory) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *SessionConfigOptionCategory) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -11654,12 +11685,12 @@ func (x *SessionConfigOptionCategory) decodeWire(r *wireReader) error {
 }
 
 func (x *SessionConfigOptionCategory) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigOptionCategory) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigValueID: Unique identifier for a session configuration option value.
@@ -11667,20 +11698,20 @@ type SessionConfigValueID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigValueID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigValueID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionConfigValueID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigValueID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigValueID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigSelectOptions: Possible values for a session configuration option.
@@ -11703,52 +11734,52 @@ type SessionConfigSelectOptionsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOptions) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysSessionConfigSelectOptionsA = []string{"value", "groupId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOptions) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelectOptions) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelectOptions) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelectOptions) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("SessionConfigSelectOptions", known)
+func (x *SessionConfigSelectOptions) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("SessionConfigSelectOptions", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("SessionConfigSelectOptions", pos, err, known)
+		r.Remember("SessionConfigSelectOptions", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelectOptions) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '[':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.firstItemHas(keysSessionConfigSelectOptionsA)
+		mask, err := look.FirstItemHas(keysSessionConfigSelectOptionsA)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(SessionConfigSelectOptionsUngrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
+				err := wire.DecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -11760,9 +11791,9 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(SessionConfigSelectOptionsGrouped)
-				err := wireDecodeSlice((*[]SessionConfigSelectGroup)(v), r, false, (*SessionConfigSelectGroup).decodeWire)
+				err := wire.DecodeSlice((*[]SessionConfigSelectGroup)(v), r, false, (*SessionConfigSelectGroup).decodeWire)
 				if err == nil {
 					x.Value = v
 					return nil
@@ -11773,9 +11804,9 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(SessionConfigSelectOptionsUngrouped)
-			err := wireDecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
+			err := wire.DecodeSlice((*[]SessionConfigSelectOption)(v), r, false, (*SessionConfigSelectOption).decodeWire)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -11787,14 +11818,14 @@ func (x *SessionConfigSelectOptions) decodeChoice(r *wireReader, known *wireKnow
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"groupId\"")
+		return wire.Errorf("SessionConfigSelectOptions: no variant matches: expected a member \"value\" or \"groupId\"")
 	}
-	return r.kindError("SessionConfigSelectOptions (array)")
+	return r.KindError("SessionConfigSelectOptions (array)")
 }
 
 func (x *SessionConfigSelectOptions) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionConfigSelectOptions: no variant set")
+		return nil, wire.EncodeErrorf("SessionConfigSelectOptions: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -11806,9 +11837,9 @@ type SessionConfigSelectOptionsUngrouped []SessionConfigSelectOption
 
 func (x *SessionConfigSelectOptionsUngrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigSelectOptionsUngrouped")
+		return nil, wire.NilVariant("SessionConfigSelectOptionsUngrouped")
 	}
-	return wireAppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
+	return wire.AppendSlice(buf, *(*[]SessionConfigSelectOption)(x), (*SessionConfigSelectOption).appendJSON)
 }
 
 func (*SessionConfigSelectOptionsUngrouped) isSessionConfigSelectOptions() {}
@@ -11826,9 +11857,9 @@ type SessionConfigSelectOptionsGrouped []SessionConfigSelectGroup
 
 func (x *SessionConfigSelectOptionsGrouped) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionConfigSelectOptionsGrouped")
+		return nil, wire.NilVariant("SessionConfigSelectOptionsGrouped")
 	}
-	return wireAppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
+	return wire.AppendSlice(buf, *(*[]SessionConfigSelectGroup)(x), (*SessionConfigSelectGroup).appendJSON)
 }
 
 func (*SessionConfigSelectOptionsGrouped) isSessionConfigSelectOptions() {}
@@ -11858,91 +11889,91 @@ type SessionConfigSelectOption struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectOption) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelectOption) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelectOption) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelectOption) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelectOption) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigSelectOption{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Value.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "value", "name")
+		return wire.MissingOf(seen, 0x3, "value", "name")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectOption) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectOption) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = x.Value.appendJSON(wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigSelectOption = []string{"_meta", "description", "name", "value"}
 
 func (*SessionConfigSelectOption) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigSelectOption, name)
+	return wire.Declares(wireMembersOfSessionConfigSelectOption, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectOption) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigSelectGroup: A group of possible values for a session configuration option.
@@ -11962,93 +11993,93 @@ type SessionConfigSelectGroup struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelectGroup) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelectGroup) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelectGroup) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelectGroup) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelectGroup) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigSelectGroup{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "groupId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.GroupID.decodeWire(r)
 			}
 		case "name":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "options":
-			if it.once(&seen, 2) {
-				wireLenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientSlice(&x.Options, r, true, (*SessionConfigSelectOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "groupId", "name", "options")
+		return wire.MissingOf(seen, 0x7, "groupId", "name", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelectGroup) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelectGroup) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.GroupID.appendJSON(wireAppendKey(buf, open, "\"groupId\":")); err != nil {
-		return nil, wireAtKey(err, "groupId")
+	if buf, err = x.GroupID.appendJSON(wire.AppendKey(buf, open, "\"groupId\":")); err != nil {
+		return nil, wire.AtKey(err, "groupId")
 	}
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
 	if x.Options != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "options")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"options\":"), x.Options, (*SessionConfigSelectOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "options")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"options\":[]")
+		buf = wire.AppendKey(buf, open, "\"options\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigSelectGroup = []string{"_meta", "groupId", "name", "options"}
 
 func (*SessionConfigSelectGroup) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigSelectGroup, name)
+	return wire.Declares(wireMembersOfSessionConfigSelectGroup, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelectGroup) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigGroupID: Unique identifier for a session configuration option value group.
@@ -12056,20 +12087,20 @@ type SessionConfigGroupID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigGroupID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigGroupID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionConfigGroupID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionConfigGroupID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigGroupID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigSelect: A single-value selector (dropdown) session configuration option payload.
@@ -12086,73 +12117,73 @@ type SessionConfigSelect struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigSelect) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigSelect) decodeWire(r *wireReader) error {
+func (x *SessionConfigSelect) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigSelect) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigSelect) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigSelect{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "currentValue":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CurrentValue.decodeWire(r)
 			}
 		case "options":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Options.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "currentValue", "options")
+		return wire.MissingOf(seen, 0x3, "currentValue", "options")
 	}
 	return nil
 }
 
 func (x *SessionConfigSelect) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigSelect) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CurrentValue.appendJSON(wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
-		return nil, wireAtKey(err, "currentValue")
+	if buf, err = x.CurrentValue.appendJSON(wire.AppendKey(buf, open, "\"currentValue\":")); err != nil {
+		return nil, wire.AtKey(err, "currentValue")
 	}
-	if buf, err = x.Options.appendJSON(wireAppendKey(buf, open, "\"options\":")); err != nil {
-		return nil, wireAtKey(err, "options")
+	if buf, err = x.Options.appendJSON(wire.AppendKey(buf, open, "\"options\":")); err != nil {
+		return nil, wire.AtKey(err, "options")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigSelect = []string{"currentValue", "options"}
 
 func (*SessionConfigSelect) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigSelect, name)
+	return wire.Declares(wireMembersOfSessionConfigSelect, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigSelect) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionConfigBoolean: A boolean on/off toggle session configuration option payload.
@@ -12166,66 +12197,66 @@ type SessionConfigBoolean struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionConfigBoolean) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionConfigBoolean) decodeWire(r *wireReader) error {
+func (x *SessionConfigBoolean) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionConfigBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionConfigBoolean) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionConfigBoolean{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "currentValue":
-			if it.once(&seen, 0) {
-				err = wireDecodeBool(&x.CurrentValue, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeBool(&x.CurrentValue, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "currentValue")
+		return wire.MissingOf(seen, 0x1, "currentValue")
 	}
 	return nil
 }
 
 func (x *SessionConfigBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionConfigBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendBool(&x.CurrentValue, wireAppendKey(buf, open, "\"currentValue\":")); err != nil {
-		return nil, wireAtKey(err, "currentValue")
+	if buf, err = wire.AppendBool(&x.CurrentValue, wire.AppendKey(buf, open, "\"currentValue\":")); err != nil {
+		return nil, wire.AtKey(err, "currentValue")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionConfigBoolean = []string{"currentValue"}
 
 func (*SessionConfigBoolean) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionConfigBoolean, name)
+	return wire.Declares(wireMembersOfSessionConfigBoolean, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionConfigBoolean) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AvailableCommand: A command the agent advertises to the client.
@@ -12252,32 +12283,32 @@ type AvailableCommandValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommand) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommand) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AvailableCommand) decodeWire(r *wireReader) error {
+func (x *AvailableCommand) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *AvailableCommand) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "command":
@@ -12300,14 +12331,14 @@ func (x *AvailableCommand) decodeObject(r *wireReader, known *wireKnownSet) erro
 
 func (x *AvailableCommand) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AvailableCommand: no variant set")
+		return nil, wire.EncodeErrorf("AvailableCommand: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AvailableCommand) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AvailableCommand: no variant set")
+		return nil, wire.EncodeErrorf("AvailableCommand: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -12322,17 +12353,17 @@ func (x *AvailableCommand) declaresMember(name []byte) bool {
 type AvailableCommandVariant Command
 
 func (x *AvailableCommandVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandVariant")
+		return nil, wire.NilVariant("AvailableCommandVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"command\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"command\"")
 	return (*Command)(x).appendMembers(buf, open)
 }
 
@@ -12373,74 +12404,74 @@ type AvailableCommandOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AvailableCommandOther) decodeWire(r *wireReader) error {
+func (x *AvailableCommandOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommandOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AvailableCommandOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AvailableCommandOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Description, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Description, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "description")
+		return wire.MissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *AvailableCommandOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandOther")
+		return nil, wire.NilVariant("AvailableCommandOther")
 	}
 	switch x.Type {
 	case "", "command":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-		return nil, wireAtKey(err, "description")
+	if buf, err = wire.AppendString(&x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+		return nil, wire.AtKey(err, "description")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAvailableCommandOther = []string{"description", "name", "type"}
 
 func (*AvailableCommandOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAvailableCommandOther, name)
+	return wire.Declares(wireMembersOfAvailableCommandOther, name)
 }
 
 func (*AvailableCommandOther) isAvailableCommand() {}
@@ -12472,32 +12503,32 @@ type AvailableCommandInputValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AvailableCommandInput) decodeWire(r *wireReader) error {
+func (x *AvailableCommandInput) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *AvailableCommandInput) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "text":
@@ -12520,14 +12551,14 @@ func (x *AvailableCommandInput) decodeObject(r *wireReader, known *wireKnownSet)
 
 func (x *AvailableCommandInput) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AvailableCommandInput: no variant set")
+		return nil, wire.EncodeErrorf("AvailableCommandInput: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *AvailableCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AvailableCommandInput: no variant set")
+		return nil, wire.EncodeErrorf("AvailableCommandInput: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -12542,17 +12573,17 @@ func (x *AvailableCommandInput) declaresMember(name []byte) bool {
 type AvailableCommandInputText TextCommandInput
 
 func (x *AvailableCommandInputText) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandInputText) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandInputText")
+		return nil, wire.NilVariant("AvailableCommandInputText")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"text\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"text\"")
 	return (*TextCommandInput)(x).appendMembers(buf, open)
 }
 
@@ -12588,51 +12619,51 @@ type AvailableCommandInputOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *AvailableCommandInputOther) decodeWire(r *wireReader) error {
+func (x *AvailableCommandInputOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommandInputOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AvailableCommandInputOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AvailableCommandInputOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *AvailableCommandInputOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandInputOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AvailableCommandInputOther")
+		return nil, wire.NilVariant("AvailableCommandInputOther")
 	}
 	switch x.Type {
 	case "", "text":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAvailableCommandInputOther = []string{"type"}
 
 func (*AvailableCommandInputOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAvailableCommandInputOther, name)
+	return wire.Declares(wireMembersOfAvailableCommandInputOther, name)
 }
 
 func (*AvailableCommandInputOther) isAvailableCommandInput() {}
@@ -12655,75 +12686,75 @@ type TextCommandInput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TextCommandInput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TextCommandInput) decodeWire(r *wireReader) error {
+func (x *TextCommandInput) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TextCommandInput) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TextCommandInput) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TextCommandInput{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "hint":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Hint, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Hint, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "hint")
+		return wire.MissingOf(seen, 0x1, "hint")
 	}
 	return nil
 }
 
 func (x *TextCommandInput) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TextCommandInput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Hint, wireAppendKey(buf, open, "\"hint\":")); err != nil {
-		return nil, wireAtKey(err, "hint")
+	if buf, err = wire.AppendString(&x.Hint, wire.AppendKey(buf, open, "\"hint\":")); err != nil {
+		return nil, wire.AtKey(err, "hint")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTextCommandInput = []string{"_meta", "hint"}
 
 func (*TextCommandInput) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTextCommandInput, name)
+	return wire.Declares(wireMembersOfTextCommandInput, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TextCommandInput) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Command: A slash command the user can invoke by including it in a prompt.
@@ -12749,91 +12780,91 @@ type Command struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Command) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Command) decodeWire(r *wireReader) error {
+func (x *Command) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Command) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Command) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Command{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "description":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Description, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Description, r)
 			}
 		case "input":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Input, r, (*AvailableCommandInput).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "description")
+		return wire.MissingOf(seen, 0x3, "name", "description")
 	}
 	return nil
 }
 
 func (x *Command) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Command) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-		return nil, wireAtKey(err, "description")
+	if buf, err = wire.AppendString(&x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+		return nil, wire.AtKey(err, "description")
 	}
 	if x.Input != nil {
-		if buf, err = x.Input.appendJSON(wireAppendKey(buf, open, "\"input\":")); err != nil {
-			return nil, wireAtKey(err, "input")
+		if buf, err = x.Input.appendJSON(wire.AppendKey(buf, open, "\"input\":")); err != nil {
+			return nil, wire.AtKey(err, "input")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCommand = []string{"_meta", "description", "input", "name"}
 
 func (*Command) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCommand, name)
+	return wire.Declares(wireMembersOfCommand, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Command) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ListSessionsResponse: Response from listing sessions.
@@ -12853,88 +12884,88 @@ type ListSessionsResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ListSessionsResponse) decodeWire(r *wireReader) error {
+func (x *ListSessionsResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ListSessionsResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ListSessionsResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ListSessionsResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessions":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.Sessions, r, true, (*SessionInfo).decodeWire)
 			}
 		case "nextCursor":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.NextCursor, r, (*SessionListCursor).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessions")
+		return wire.MissingOf(seen, 0x1, "sessions")
 	}
 	return nil
 }
 
 func (x *ListSessionsResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Sessions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
-			return nil, wireAtKey(err, "sessions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"sessions\":"), x.Sessions, (*SessionInfo).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "sessions")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"sessions\":[]")
+		buf = wire.AppendKey(buf, open, "\"sessions\":[]")
 	}
 	if x.NextCursor != nil {
-		if buf, err = x.NextCursor.appendJSON(wireAppendKey(buf, open, "\"nextCursor\":")); err != nil {
-			return nil, wireAtKey(err, "nextCursor")
+		if buf, err = x.NextCursor.appendJSON(wire.AppendKey(buf, open, "\"nextCursor\":")); err != nil {
+			return nil, wire.AtKey(err, "nextCursor")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfListSessionsResponse = []string{"_meta", "nextCursor", "sessions"}
 
 func (*ListSessionsResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsResponse, name)
+	return wire.Declares(wireMembersOfListSessionsResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionInfo: Information about a session returned by session/list
@@ -12972,122 +13003,122 @@ type SessionInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfo) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionInfo) decodeWire(r *wireReader) error {
+func (x *SessionInfo) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionInfo) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionInfo{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 				}
 			}
 		case "title":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.Title, r, wire.DecodeString)
 			}
 		case "updatedAt":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.UpdatedAt, r, wireDecodeString)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.UpdatedAt, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "archived":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partSessionInfoSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
+		return wire.MissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *SessionInfo) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = x.Cwd.appendJSON(wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Title != nil {
-		if buf, err = wireAppendString(x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.AppendString(x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if x.UpdatedAt != nil {
-		if buf, err = wireAppendString(x.UpdatedAt, wireAppendKey(buf, open, "\"updatedAt\":")); err != nil {
-			return nil, wireAtKey(err, "updatedAt")
+		if buf, err = wire.AppendString(x.UpdatedAt, wire.AppendKey(buf, open, "\"updatedAt\":")); err != nil {
+			return nil, wire.AtKey(err, "updatedAt")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partSessionInfoSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionInfo = []string{"_meta", "additionalDirectories", "cwd", "sessionId", "title", "updatedAt"}
 
 func (x *SessionInfo) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfo, name) || x.partSessionInfoSessionArchive.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfSessionInfo, name) || x.partSessionInfoSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionListCursor: An opaque cursor used to paginate `session/list` results.
@@ -13095,20 +13126,20 @@ type SessionListCursor string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionListCursor) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionListCursor) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *SessionListCursor) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *SessionListCursor) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionListCursor) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DeleteSessionResponse: Response from deleting a session.
@@ -13122,61 +13153,61 @@ type DeleteSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DeleteSessionResponse) decodeWire(r *wireReader) error {
+func (x *DeleteSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DeleteSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DeleteSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DeleteSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *DeleteSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDeleteSessionResponse = []string{"_meta"}
 
 func (*DeleteSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDeleteSessionResponse, name)
+	return wire.Declares(wireMembersOfDeleteSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // StateUpdate: A snapshot of the session's aggregate foreground activity.
@@ -13245,32 +13276,32 @@ type StateUpdateValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x StateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *StateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *StateUpdate) decodeWire(r *wireReader) error {
+func (x *StateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "state"}, nil)
+func (x *StateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "state"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "state")
+	raw, found, err := wire.TagMember(r, &tagged, "state")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("state")
+		return wire.Missing("state")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "state")
+		return wire.AtKey(err, "state")
 	}
 	switch string(tag) {
 	case "running":
@@ -13310,14 +13341,14 @@ func (x *StateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *StateUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("StateUpdate: no variant set")
+		return nil, wire.EncodeErrorf("StateUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *StateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("StateUpdate: no variant set")
+		return nil, wire.EncodeErrorf("StateUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -13332,17 +13363,17 @@ func (x *StateUpdate) declaresMember(name []byte) bool {
 type StateUpdateRunning RunningStateUpdate
 
 func (x *StateUpdateRunning) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRunning) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateRunning")
+		return nil, wire.NilVariant("StateUpdateRunning")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"running\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"running\"")
 	return (*RunningStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13364,17 +13395,17 @@ func NewStateUpdateRunning(v RunningStateUpdate) StateUpdate {
 type StateUpdateIdle IdleStateUpdate
 
 func (x *StateUpdateIdle) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateIdle) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateIdle")
+		return nil, wire.NilVariant("StateUpdateIdle")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"idle\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"idle\"")
 	return (*IdleStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13396,17 +13427,17 @@ func NewStateUpdateIdle(v IdleStateUpdate) StateUpdate {
 type StateUpdateRequiresAction RequiresActionStateUpdate
 
 func (x *StateUpdateRequiresAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateRequiresAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateRequiresAction")
+		return nil, wire.NilVariant("StateUpdateRequiresAction")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"requires_action\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"requires_action\"")
 	return (*RequiresActionStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -13443,51 +13474,51 @@ type StateUpdateOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *StateUpdateOther) decodeWire(r *wireReader) error {
+func (x *StateUpdateOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *StateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *StateUpdateOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = StateUpdateOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *StateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateOther")
+		return nil, wire.NilVariant("StateUpdateOther")
 	}
 	switch x.State {
 	case "", "idle", "requires_action", "running":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.State), "state")
 	}
-	buf = wireAppendKey(buf, open, "\"state\":")
-	buf = wireAppendQuoted(buf, x.State)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"state\":")
+	buf = wire.AppendQuoted(buf, x.State)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfStateUpdateOther = []string{"state"}
 
 func (*StateUpdateOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfStateUpdateOther, name)
+	return wire.Declares(wireMembersOfStateUpdateOther, name)
 }
 
 func (*StateUpdateOther) isStateUpdate() {}
@@ -13530,32 +13561,32 @@ type BackgroundWorkValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundWork) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundWork) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BackgroundWork) decodeWire(r *wireReader) error {
+func (x *BackgroundWork) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BackgroundWork) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *BackgroundWork) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "terminal":
@@ -13588,14 +13619,14 @@ func (x *BackgroundWork) decodeObject(r *wireReader, known *wireKnownSet) error 
 
 func (x *BackgroundWork) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("BackgroundWork: no variant set")
+		return nil, wire.EncodeErrorf("BackgroundWork: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *BackgroundWork) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("BackgroundWork: no variant set")
+		return nil, wire.EncodeErrorf("BackgroundWork: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -13611,17 +13642,17 @@ func (x *BackgroundWork) declaresMember(name []byte) bool {
 type BackgroundWorkTerminal BackgroundTerminal
 
 func (x *BackgroundWorkTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("BackgroundWorkTerminal")
+		return nil, wire.NilVariant("BackgroundWorkTerminal")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"terminal\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"terminal\"")
 	return (*BackgroundTerminal)(x).appendMembers(buf, open)
 }
 
@@ -13645,17 +13676,17 @@ func NewBackgroundWorkTerminal(v BackgroundTerminal) BackgroundWork {
 type BackgroundWorkToolCall BackgroundToolCall
 
 func (x *BackgroundWorkToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("BackgroundWorkToolCall")
+		return nil, wire.NilVariant("BackgroundWorkToolCall")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"tool_call\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"tool_call\"")
 	return (*BackgroundToolCall)(x).appendMembers(buf, open)
 }
 
@@ -13689,51 +13720,51 @@ type BackgroundWorkOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *BackgroundWorkOther) decodeWire(r *wireReader) error {
+func (x *BackgroundWorkOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BackgroundWorkOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BackgroundWorkOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BackgroundWorkOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *BackgroundWorkOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("BackgroundWorkOther")
+		return nil, wire.NilVariant("BackgroundWorkOther")
 	}
 	switch x.Type {
 	case "", "terminal", "tool_call":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBackgroundWorkOther = []string{"type"}
 
 func (*BackgroundWorkOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBackgroundWorkOther, name)
+	return wire.Declares(wireMembersOfBackgroundWorkOther, name)
 }
 
 func (*BackgroundWorkOther) isBackgroundWork() {}
@@ -13756,75 +13787,75 @@ type BackgroundTerminal struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundTerminal) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BackgroundTerminal) decodeWire(r *wireReader) error {
+func (x *BackgroundTerminal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BackgroundTerminal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BackgroundTerminal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BackgroundTerminal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "terminalId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "terminalId")
+		return wire.MissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *BackgroundTerminal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundTerminal) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBackgroundTerminal = []string{"_meta", "terminalId"}
 
 func (*BackgroundTerminal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBackgroundTerminal, name)
+	return wire.Declares(wireMembersOfBackgroundTerminal, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundTerminal) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // BackgroundToolCall: A listed tool call whose work continues in the background.
@@ -13840,75 +13871,75 @@ type BackgroundToolCall struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundToolCall) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BackgroundToolCall) decodeWire(r *wireReader) error {
+func (x *BackgroundToolCall) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BackgroundToolCall) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BackgroundToolCall) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BackgroundToolCall{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "toolCallId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ToolCallID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "toolCallId")
+		return wire.MissingOf(seen, 0x1, "toolCallId")
 	}
 	return nil
 }
 
 func (x *BackgroundToolCall) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundToolCall) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-		return nil, wireAtKey(err, "toolCallId")
+	if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCallId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBackgroundToolCall = []string{"_meta", "toolCallId"}
 
 func (*BackgroundToolCall) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBackgroundToolCall, name)
+	return wire.Declares(wireMembersOfBackgroundToolCall, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundToolCall) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // RunningStateUpdate: Foreground work is in progress.
@@ -13933,70 +13964,70 @@ type RunningStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RunningStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RunningStateUpdate) decodeWire(r *wireReader) error {
+func (x *RunningStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RunningStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RunningStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RunningStateUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "background":
-			if it.once(&seen, 0) {
-				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RunningStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RunningStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
-			return nil, wireAtKey(err, "background")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRunningStateUpdate = []string{"_meta", "background"}
 
 func (*RunningStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRunningStateUpdate, name)
+	return wire.Declares(wireMembersOfRunningStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RunningStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Error: JSON-RPC error object.
@@ -14028,82 +14059,82 @@ type Error struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Error) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Error) decodeWire(r *wireReader) error {
+func (x *Error) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Error) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Error) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Error{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "code":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Code.decodeWire(r)
 			}
 		case "message":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Message, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Message, r)
 			}
 		case "data":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Data, r, (*ErrorData).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Data, r, (*ErrorData).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "code", "message")
+		return wire.MissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *Error) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Error) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Code.appendJSON(wireAppendKey(buf, open, "\"code\":")); err != nil {
-		return nil, wireAtKey(err, "code")
+	if buf, err = x.Code.appendJSON(wire.AppendKey(buf, open, "\"code\":")); err != nil {
+		return nil, wire.AtKey(err, "code")
 	}
-	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
-		return nil, wireAtKey(err, "message")
+	if buf, err = wire.AppendString(&x.Message, wire.AppendKey(buf, open, "\"message\":")); err != nil {
+		return nil, wire.AtKey(err, "message")
 	}
 	if x.Data != nil {
-		if buf, err = x.Data.appendJSON(wireAppendKey(buf, open, "\"data\":")); err != nil {
-			return nil, wireAtKey(err, "data")
+		if buf, err = x.Data.appendJSON(wire.AppendKey(buf, open, "\"data\":")); err != nil {
+			return nil, wire.AtKey(err, "data")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfError = []string{"code", "data", "message"}
 
 func (*Error) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfError, name)
+	return wire.Declares(wireMembersOfError, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Error) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ErrorCode: Predefined error codes for common JSON-RPC and ACP-specific errors.
@@ -14148,20 +14179,20 @@ func (x ErrorCode) IsKnown() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorCode) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ErrorCode) decodeWire(r *wireReader) error {
-	return wireDecodeInt32((*int32)(x), r)
+func (x *ErrorCode) decodeWire(r *wire.Reader) error {
+	return wire.DecodeInt32((*int32)(x), r)
 }
 
 func (x *ErrorCode) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendInt32((*int32)(x), buf)
+	return wire.AppendInt32((*int32)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorCode) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ErrorData: Schema for [`Error::data`]: the shapes ACP defines, or any other value.
@@ -14185,50 +14216,50 @@ type ErrorDataValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysErrorDataO = []string{"requested", "sessionId"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ErrorData) decodeWire(r *wireReader) error {
+func (x *ErrorData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ErrorData", known)
+func (x *ErrorData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ErrorData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ErrorData", pos, err, known)
+		r.Remember("ErrorData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ErrorData) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ErrorData) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysErrorDataO)
+		mask, err := look.HasMembers(keysErrorDataO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ErrorDataUnsupportedProtocolVersion)
 				err := (*UnsupportedProtocolVersionErrorData)(v).decodeObject(r, known)
 				if err == nil {
@@ -14242,7 +14273,7 @@ func (x *ErrorData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ErrorDataSessionNotFound)
 				err := (*SessionNotFoundErrorData)(v).decodeObject(r, known)
 				if err == nil {
@@ -14255,9 +14286,9 @@ func (x *ErrorData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ErrorDataOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), r)
+			err := wire.DecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -14269,49 +14300,49 @@ func (x *ErrorData) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ErrorData: no variant matches: expected a member \"requested\" or \"sessionId\"")
+		return wire.Errorf("ErrorData: no variant matches: expected a member \"requested\" or \"sessionId\"")
 	case '[':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '"':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 't':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ErrorDataOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ErrorData (object or array or string or number or boolean or null)")
+	return r.KindError("ErrorData (object or array or string or number or boolean or null)")
 }
 
 func (x *ErrorData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ErrorData: no variant set")
+		return nil, wire.EncodeErrorf("ErrorData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -14321,7 +14352,7 @@ type ErrorDataUnsupportedProtocolVersion UnsupportedProtocolVersionErrorData
 
 func (x *ErrorDataUnsupportedProtocolVersion) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ErrorDataUnsupportedProtocolVersion")
+		return nil, wire.NilVariant("ErrorDataUnsupportedProtocolVersion")
 	}
 	return (*UnsupportedProtocolVersionErrorData)(x).appendJSON(buf)
 }
@@ -14339,7 +14370,7 @@ type ErrorDataSessionNotFound SessionNotFoundErrorData
 
 func (x *ErrorDataSessionNotFound) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ErrorDataSessionNotFound")
+		return nil, wire.NilVariant("ErrorDataSessionNotFound")
 	}
 	return (*SessionNotFoundErrorData)(x).appendJSON(buf)
 }
@@ -14357,9 +14388,9 @@ type ErrorDataOther json.RawMessage
 
 func (x *ErrorDataOther) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ErrorDataOther")
+		return nil, wire.NilVariant("ErrorDataOther")
 	}
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 func (*ErrorDataOther) isErrorData() {}
@@ -14389,86 +14420,86 @@ type UnsupportedProtocolVersionErrorData struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnsupportedProtocolVersionErrorData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wireReader) error {
+func (x *UnsupportedProtocolVersionErrorData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UnsupportedProtocolVersionErrorData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UnsupportedProtocolVersionErrorData{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requested":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Requested.decodeWire(r)
 			}
 		case "supported":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Supported, r, false, (*ProtocolVersion).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "requested", "supported")
+		return wire.MissingOf(seen, 0x3, "requested", "supported")
 	}
 	return nil
 }
 
 func (x *UnsupportedProtocolVersionErrorData) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnsupportedProtocolVersionErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Requested.appendJSON(wireAppendKey(buf, open, "\"requested\":")); err != nil {
-		return nil, wireAtKey(err, "requested")
+	if buf, err = x.Requested.appendJSON(wire.AppendKey(buf, open, "\"requested\":")); err != nil {
+		return nil, wire.AtKey(err, "requested")
 	}
 	if x.Supported != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*ProtocolVersion).appendJSON); err != nil {
-			return nil, wireAtKey(err, "supported")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"supported\":"), x.Supported, (*ProtocolVersion).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "supported")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"supported\":[]")
+		buf = wire.AppendKey(buf, open, "\"supported\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUnsupportedProtocolVersionErrorData = []string{"_meta", "requested", "supported"}
 
 func (*UnsupportedProtocolVersionErrorData) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUnsupportedProtocolVersionErrorData, name)
+	return wire.Declares(wireMembersOfUnsupportedProtocolVersionErrorData, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UnsupportedProtocolVersionErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionNotFoundErrorData: Data for the `-32002` (Resource not found) error when a session-scoped request names a
@@ -14489,75 +14520,75 @@ type SessionNotFoundErrorData struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionNotFoundErrorData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionNotFoundErrorData) decodeWire(r *wireReader) error {
+func (x *SessionNotFoundErrorData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionNotFoundErrorData) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionNotFoundErrorData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionNotFoundErrorData{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SessionNotFoundErrorData) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionNotFoundErrorData) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionNotFoundErrorData = []string{"_meta", "sessionId"}
 
 func (*SessionNotFoundErrorData) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionNotFoundErrorData, name)
+	return wire.Declares(wireMembersOfSessionNotFoundErrorData, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionNotFoundErrorData) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ErrorStopReason: Details of a failure that ended active work.
@@ -14574,61 +14605,61 @@ type ErrorStopReason struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ErrorStopReason) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ErrorStopReason) decodeWire(r *wireReader) error {
+func (x *ErrorStopReason) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ErrorStopReason) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ErrorStopReason) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ErrorStopReason{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "error":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Error, r, (*Error).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Error, r, (*Error).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ErrorStopReason) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ErrorStopReason) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Error != nil {
-		if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-			return nil, wireAtKey(err, "error")
+		if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+			return nil, wire.AtKey(err, "error")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfErrorStopReason = []string{"error"}
 
 func (*ErrorStopReason) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfErrorStopReason, name)
+	return wire.Declares(wireMembersOfErrorStopReason, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ErrorStopReason) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IdleStateUpdate: No foreground work is active. Background activity may continue.
@@ -14668,62 +14699,68 @@ type IdleStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IdleStateUpdate) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdate{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "background":
-			if it.once(&seen, 0) {
-				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "usage":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				if err := x.partIdleStateUpdateEndTurnTokenUsage.decodeGatedMember(&it, r, nil, known); err != nil {
 					return err
 				}
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerIdleStateUpdate)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerIdleStateUpdate IdleStateUpdate
+
+func (o *wireOwnerIdleStateUpdate) DeclaresMember(name []byte) bool {
+	return (*IdleStateUpdate)(o).declaresMember(name)
+}
+
 func (x *IdleStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
-			return nil, wireAtKey(err, "background")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partIdleStateUpdateEndTurnTokenUsage.appendGatedMembers(buf, open); err != nil {
@@ -14732,18 +14769,18 @@ func (x *IdleStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdate = []string{"_meta", "background"}
 
 func (x *IdleStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfIdleStateUpdate, name) || x.partIdleStateUpdateEndTurnTokenUsage.declaresGatedMember(name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // IdleStateUpdateUnion: No foreground work is active. Background activity may continue.
@@ -14781,27 +14818,27 @@ type IdleStateUpdateUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x IdleStateUpdateUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *IdleStateUpdateUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *IdleStateUpdateUnion) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "stopReason"}, nil)
+func (x *IdleStateUpdateUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "stopReason"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "stopReason")
+	raw, found, err := wire.TagMember(r, &tagged, "stopReason")
 	if err != nil {
 		return err
 	}
-	if !found || raw.isNull() {
+	if !found || raw.IsNull() {
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeObject(r, &tagged); err != nil {
 			return err
@@ -14809,7 +14846,7 @@ func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) 
 		x.Value = v
 		return nil
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
 		v := new(IdleStateUpdateNone)
 		if err := v.decodeObject(r, &tagged); err != nil {
@@ -14874,14 +14911,14 @@ func (x *IdleStateUpdateUnion) decodeObject(r *wireReader, known *wireKnownSet) 
 
 func (x *IdleStateUpdateUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
+		return nil, wire.EncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *IdleStateUpdateUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("IdleStateUpdateUnion: no variant set")
+		return nil, wire.EncodeErrorf("IdleStateUpdateUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -14900,46 +14937,46 @@ type IdleStateUpdateEndTurn struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateEndTurn) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateEndTurn) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateEndTurn) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateEndTurn) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateEndTurn{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateEndTurn) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateEndTurn) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateEndTurn")
+		return nil, wire.NilVariant("IdleStateUpdateEndTurn")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"end_turn\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"end_turn\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateEndTurn = []string{"stopReason"}
 
 func (*IdleStateUpdateEndTurn) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateEndTurn, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateEndTurn, name)
 }
 
 func (*IdleStateUpdateEndTurn) isIdleStateUpdateUnion() {}
@@ -14958,46 +14995,46 @@ type IdleStateUpdateMaxTokens struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateMaxTokens) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateMaxTokens) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateMaxTokens) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateMaxTokens) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateMaxTokens{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateMaxTokens) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTokens) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateMaxTokens")
+		return nil, wire.NilVariant("IdleStateUpdateMaxTokens")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"max_tokens\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateMaxTokens = []string{"stopReason"}
 
 func (*IdleStateUpdateMaxTokens) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateMaxTokens, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateMaxTokens, name)
 }
 
 func (*IdleStateUpdateMaxTokens) isIdleStateUpdateUnion() {}
@@ -15017,46 +15054,46 @@ type IdleStateUpdateMaxTurnRequests struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateMaxTurnRequests) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateMaxTurnRequests) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateMaxTurnRequests{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateMaxTurnRequests) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateMaxTurnRequests")
+		return nil, wire.NilVariant("IdleStateUpdateMaxTurnRequests")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"max_turn_requests\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateMaxTurnRequests = []string{"stopReason"}
 
 func (*IdleStateUpdateMaxTurnRequests) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateMaxTurnRequests, name)
 }
 
 func (*IdleStateUpdateMaxTurnRequests) isIdleStateUpdateUnion() {}
@@ -15075,46 +15112,46 @@ type IdleStateUpdateRefusal struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateRefusal) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateRefusal) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateRefusal) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateRefusal) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateRefusal{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateRefusal) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateRefusal) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateRefusal")
+		return nil, wire.NilVariant("IdleStateUpdateRefusal")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"refusal\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"refusal\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateRefusal = []string{"stopReason"}
 
 func (*IdleStateUpdateRefusal) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateRefusal, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateRefusal, name)
 }
 
 func (*IdleStateUpdateRefusal) isIdleStateUpdateUnion() {}
@@ -15142,46 +15179,46 @@ type IdleStateUpdateCancelled struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateCancelled) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateCancelled) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateCancelled) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateCancelled) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateCancelled{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateCancelled")
+		return nil, wire.NilVariant("IdleStateUpdateCancelled")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"cancelled\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"cancelled\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateCancelled = []string{"stopReason"}
 
 func (*IdleStateUpdateCancelled) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateCancelled, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateCancelled, name)
 }
 
 func (*IdleStateUpdateCancelled) isIdleStateUpdateUnion() {}
@@ -15201,17 +15238,17 @@ func NewIdleStateUpdateCancelled(v IdleStateUpdateCancelled) IdleStateUpdateUnio
 type IdleStateUpdateError ErrorStopReason
 
 func (x *IdleStateUpdateError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateError")
+		return nil, wire.NilVariant("IdleStateUpdateError")
 	}
-	if err := wireUnknownClash(&x.Unknown, "stopReason"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "stopReason"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":\"error\"")
+	buf = wire.AppendKey(buf, open, "\"stopReason\":\"error\"")
 	return (*ErrorStopReason)(x).appendMembers(buf, open)
 }
 
@@ -15236,39 +15273,39 @@ type IdleStateUpdateNone struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateNone) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateNone) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateNone) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateNone) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateNone{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateNone) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateNone) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateNone")
+		return nil, wire.NilVariant("IdleStateUpdateNone")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 func (*IdleStateUpdateNone) declaresMember(name []byte) bool {
@@ -15297,51 +15334,51 @@ type IdleStateUpdateOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *IdleStateUpdateOther) decodeWire(r *wireReader) error {
+func (x *IdleStateUpdateOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *IdleStateUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *IdleStateUpdateOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = IdleStateUpdateOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *IdleStateUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *IdleStateUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("IdleStateUpdateOther")
+		return nil, wire.NilVariant("IdleStateUpdateOther")
 	}
 	switch x.StopReason {
 	case "", "cancelled", "end_turn", "error", "max_tokens", "max_turn_requests", "refusal":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.StopReason), "stopReason")
 	}
-	buf = wireAppendKey(buf, open, "\"stopReason\":")
-	buf = wireAppendQuoted(buf, x.StopReason)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"stopReason\":")
+	buf = wire.AppendQuoted(buf, x.StopReason)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfIdleStateUpdateOther = []string{"stopReason"}
 
 func (*IdleStateUpdateOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfIdleStateUpdateOther, name)
+	return wire.Declares(wireMembersOfIdleStateUpdateOther, name)
 }
 
 func (*IdleStateUpdateOther) isIdleStateUpdateUnion() {}
@@ -15380,70 +15417,70 @@ type RequiresActionStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequiresActionStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequiresActionStateUpdate) decodeWire(r *wireReader) error {
+func (x *RequiresActionStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequiresActionStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequiresActionStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequiresActionStateUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "background":
-			if it.once(&seen, 0) {
-				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RequiresActionStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequiresActionStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
-			return nil, wireAtKey(err, "background")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequiresActionStateUpdate = []string{"_meta", "background"}
 
 func (*RequiresActionStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequiresActionStateUpdate, name)
+	return wire.Declares(wireMembersOfRequiresActionStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RequiresActionStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ResumeSessionResponse: Response from resuming an existing session.
@@ -15477,79 +15514,79 @@ type ResumeSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ResumeSessionResponse) decodeWire(r *wireReader) error {
+func (x *ResumeSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ResumeSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ResumeSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ResumeSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "configOptions":
-			if it.once(&seen, 0) {
-				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ResumeSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
 	if x.AvailableCommands != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
-			return nil, wireAtKey(err, "availableCommands")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "availableCommands")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfResumeSessionResponse = []string{"_meta", "availableCommands", "configOptions"}
 
 func (*ResumeSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionResponse, name)
+	return wire.Declares(wireMembersOfResumeSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CloseSessionResponse: Response from closing a session.
@@ -15563,61 +15600,61 @@ type CloseSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CloseSessionResponse) decodeWire(r *wireReader) error {
+func (x *CloseSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CloseSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CloseSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CloseSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CloseSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCloseSessionResponse = []string{"_meta"}
 
 func (*CloseSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCloseSessionResponse, name)
+	return wire.Declares(wireMembersOfCloseSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CancelToolCallResponse: Response from cancelling a tool call.
@@ -15631,61 +15668,61 @@ type CancelToolCallResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelToolCallResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelToolCallResponse) decodeWire(r *wireReader) error {
+func (x *CancelToolCallResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelToolCallResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelToolCallResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelToolCallResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CancelToolCallResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelToolCallResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelToolCallResponse = []string{"_meta"}
 
 func (*CancelToolCallResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelToolCallResponse, name)
+	return wire.Declares(wireMembersOfCancelToolCallResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelToolCallResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CancelTerminalResponse: Response from cancelling a terminal.
@@ -15699,61 +15736,61 @@ type CancelTerminalResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelTerminalResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelTerminalResponse) decodeWire(r *wireReader) error {
+func (x *CancelTerminalResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelTerminalResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelTerminalResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelTerminalResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CancelTerminalResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelTerminalResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelTerminalResponse = []string{"_meta"}
 
 func (*CancelTerminalResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelTerminalResponse, name)
+	return wire.Declares(wireMembersOfCancelTerminalResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelTerminalResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionResponse: Response to `session/set_config_option` method.
@@ -15769,79 +15806,79 @@ type SetSessionConfigOptionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionConfigOptionResponse) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "configOptions":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "configOptions")
+		return wire.MissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
+		buf = wire.AppendKey(buf, open, "\"configOptions\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionResponse = []string{"_meta", "configOptions"}
 
 func (*SetSessionConfigOptionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionResponse, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PromptResponse: Response acknowledging that a user prompt was inserted into the ACP conversation.
@@ -15874,75 +15911,75 @@ type PromptResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptResponse) decodeWire(r *wireReader) error {
+func (x *PromptResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "messageId")
+		return wire.MissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *PromptResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptResponse = []string{"_meta", "messageId"}
 
 func (*PromptResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptResponse, name)
+	return wire.Declares(wireMembersOfPromptResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MessageID: Identifier for a message, unique among messages of the same type within a session.
@@ -15954,20 +15991,20 @@ type MessageID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MessageID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *MessageID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *MessageID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ExtResponse: Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.
@@ -15983,20 +16020,20 @@ type ExtResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ExtResponse) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ExtResponse) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ExtResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentNotification: A JSON-RPC notification object.
@@ -16012,75 +16049,75 @@ type AgentNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentNotification) decodeWire(r *wireReader) error {
+func (x *AgentNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Params, r, (*AgentNotificationParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *AgentNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentNotification = []string{"method", "params"}
 
 func (*AgentNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentNotification, name)
+	return wire.Declares(wireMembersOfAgentNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentNotificationParams: All possible notifications that an agent can send to a client.
@@ -16110,76 +16147,76 @@ type AgentNotificationParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentNotificationParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceAgentNotificationParams chooses the variant of AgentNotificationParams; files of unstable features add theirs.
-var choiceAgentNotificationParams = wireNewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wireCandidate[AgentNotificationParamsValue]{
-	declared: []string{"_meta", "sessionId", "update"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+var choiceAgentNotificationParams = wire.NewChoice[AgentNotificationParamsValue]("AgentNotificationParams", wire.Candidate[AgentNotificationParamsValue]{
+	Declared: []string{"_meta", "sessionId", "update"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsUpdateSessionNotification)
 		if err := (*UpdateSessionNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"sessionId", "update"},
-}, wireCandidate[AgentNotificationParamsValue]{
-	declared: []string{"_meta", "elicitationId"},
-	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"sessionId", "update"},
+}, wire.Candidate[AgentNotificationParamsValue]{
+	Declared: []string{"_meta", "elicitationId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsCompleteElicitationNotification)
 		if err := (*CompleteElicitationNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"elicitationId"},
-}, wireCandidate[AgentNotificationParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (AgentNotificationParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"elicitationId"},
+}, wire.Candidate[AgentNotificationParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentNotificationParamsValue, error) {
 		v := new(AgentNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        3,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        3,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentNotificationParams) decodeWire(r *wireReader) error {
+func (x *AgentNotificationParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("AgentNotificationParams", known)
+func (x *AgentNotificationParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("AgentNotificationParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("AgentNotificationParams", pos, err, known)
+		r.Remember("AgentNotificationParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *AgentNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *AgentNotificationParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceAgentNotificationParams.decode(r, known)
+	v, err := choiceAgentNotificationParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -16189,7 +16226,7 @@ func (x *AgentNotificationParams) decodeChoice(r *wireReader, known *wireKnownSe
 
 func (x *AgentNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("AgentNotificationParams: no variant set")
+		return nil, wire.EncodeErrorf("AgentNotificationParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -16214,7 +16251,7 @@ type AgentNotificationParamsUpdateSessionNotification UpdateSessionNotification
 
 func (x *AgentNotificationParamsUpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsUpdateSessionNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsUpdateSessionNotification")
 	}
 	return (*UpdateSessionNotification)(x).appendJSON(buf)
 }
@@ -16238,7 +16275,7 @@ type AgentNotificationParamsCompleteElicitationNotification CompleteElicitationN
 
 func (x *AgentNotificationParamsCompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsCompleteElicitationNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsCompleteElicitationNotification")
 	}
 	return (*CompleteElicitationNotification)(x).appendJSON(buf)
 }
@@ -16266,7 +16303,7 @@ type AgentNotificationParamsExtNotification ExtNotification
 
 func (x *AgentNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentNotificationParamsExtNotification")
+		return nil, wire.NilVariant("AgentNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -16300,82 +16337,82 @@ type UpdateSessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UpdateSessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UpdateSessionNotification) decodeWire(r *wireReader) error {
+func (x *UpdateSessionNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UpdateSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UpdateSessionNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UpdateSessionNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "update":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Update.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "update")
+		return wire.MissingOf(seen, 0x3, "sessionId", "update")
 	}
 	return nil
 }
 
 func (x *UpdateSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UpdateSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Update.appendJSON(wireAppendKey(buf, open, "\"update\":")); err != nil {
-		return nil, wireAtKey(err, "update")
+	if buf, err = x.Update.appendJSON(wire.AppendKey(buf, open, "\"update\":")); err != nil {
+		return nil, wire.AtKey(err, "update")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUpdateSessionNotification = []string{"_meta", "sessionId", "update"}
 
 func (*UpdateSessionNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUpdateSessionNotification, name)
+	return wire.Declares(wireMembersOfUpdateSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UpdateSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionUpdate: Different types of updates that can be sent while a session exists.
@@ -16430,32 +16467,32 @@ type SessionUpdateValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionUpdate) decodeWire(r *wireReader) error {
+func (x *SessionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "sessionUpdate"}, nil)
+func (x *SessionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "sessionUpdate"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "sessionUpdate")
+	raw, found, err := wire.TagMember(r, &tagged, "sessionUpdate")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("sessionUpdate")
+		return wire.Missing("sessionUpdate")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "sessionUpdate")
+		return wire.AtKey(err, "sessionUpdate")
 	}
 	switch string(tag) {
 	case "user_message_chunk":
@@ -16592,7 +16629,7 @@ func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 		x.Value = v
 		return nil
 	case "plan":
-		return wireAtKey(wireErrorf("%s", "SessionUpdate: sessionUpdate \"plan\" is not accepted: ACP v2 removed the v1 \"plan\" update; send \"plan_update\" with an item-based plan (a single v1 plan becomes plan id \"main\")"), "sessionUpdate")
+		return wire.AtKey(wire.Errorf("%s", "SessionUpdate: sessionUpdate \"plan\" is not accepted: ACP v2 removed the v1 \"plan\" update; send \"plan_update\" with an item-based plan (a single v1 plan becomes plan id \"main\")"), "sessionUpdate")
 	default:
 		if ok, err := x.decodeGatedPlanOperations(tag, r, &tagged); ok {
 			return err
@@ -16612,14 +16649,14 @@ func (x *SessionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *SessionUpdate) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SessionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SessionUpdate: no variant set")
+		return nil, wire.EncodeErrorf("SessionUpdate: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -16634,17 +16671,17 @@ func (x *SessionUpdate) declaresMember(name []byte) bool {
 type SessionUpdateUserMessageChunk ContentChunk
 
 func (x *SessionUpdateUserMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateUserMessageChunk")
+		return nil, wire.NilVariant("SessionUpdateUserMessageChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"user_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16670,17 +16707,17 @@ func NewSessionUpdateUserMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateUserMessage UserMessage
 
 func (x *SessionUpdateUserMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateUserMessage")
+		return nil, wire.NilVariant("SessionUpdateUserMessage")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"user_message\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"user_message\"")
 	return (*UserMessage)(x).appendMembers(buf, open)
 }
 
@@ -16702,17 +16739,17 @@ func NewSessionUpdateUserMessage(v UserMessage) SessionUpdate {
 type SessionUpdateAgentMessageChunk ContentChunk
 
 func (x *SessionUpdateAgentMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAgentMessageChunk")
+		return nil, wire.NilVariant("SessionUpdateAgentMessageChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"agent_message_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16738,17 +16775,17 @@ func NewSessionUpdateAgentMessageChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentMessage AgentMessage
 
 func (x *SessionUpdateAgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAgentMessage")
+		return nil, wire.NilVariant("SessionUpdateAgentMessage")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_message\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"agent_message\"")
 	return (*AgentMessage)(x).appendMembers(buf, open)
 }
 
@@ -16770,17 +16807,17 @@ func NewSessionUpdateAgentMessage(v AgentMessage) SessionUpdate {
 type SessionUpdateAgentThoughtChunk ContentChunk
 
 func (x *SessionUpdateAgentThoughtChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThoughtChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAgentThoughtChunk")
+		return nil, wire.NilVariant("SessionUpdateAgentThoughtChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"agent_thought_chunk\"")
 	return (*ContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16806,17 +16843,17 @@ func NewSessionUpdateAgentThoughtChunk(v ContentChunk) SessionUpdate {
 type SessionUpdateAgentThought AgentThought
 
 func (x *SessionUpdateAgentThought) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAgentThought")
+		return nil, wire.NilVariant("SessionUpdateAgentThought")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"agent_thought\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"agent_thought\"")
 	return (*AgentThought)(x).appendMembers(buf, open)
 }
 
@@ -16838,14 +16875,14 @@ func NewSessionUpdateAgentThought(v AgentThought) SessionUpdate {
 type SessionUpdateStateUpdate StateUpdate
 
 func (x *SessionUpdateStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateStateUpdate")
+		return nil, wire.NilVariant("SessionUpdateStateUpdate")
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"state_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"state_update\"")
 	return (*StateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16867,17 +16904,17 @@ func NewSessionUpdateStateUpdate(v StateUpdate) SessionUpdate {
 type SessionUpdateToolCallContentChunk ToolCallContentChunk
 
 func (x *SessionUpdateToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateToolCallContentChunk")
+		return nil, wire.NilVariant("SessionUpdateToolCallContentChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_content_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"tool_call_content_chunk\"")
 	return (*ToolCallContentChunk)(x).appendMembers(buf, open)
 }
 
@@ -16899,17 +16936,17 @@ func NewSessionUpdateToolCallContentChunk(v ToolCallContentChunk) SessionUpdate 
 type SessionUpdateToolCallUpdate ToolCallUpdate
 
 func (x *SessionUpdateToolCallUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateToolCallUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateToolCallUpdate")
+		return nil, wire.NilVariant("SessionUpdateToolCallUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"tool_call_update\"")
 	return (*ToolCallUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16931,17 +16968,17 @@ func NewSessionUpdateToolCallUpdate(v ToolCallUpdate) SessionUpdate {
 type SessionUpdateTerminalUpdate TerminalUpdate
 
 func (x *SessionUpdateTerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateTerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateTerminalUpdate")
+		return nil, wire.NilVariant("SessionUpdateTerminalUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"terminal_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"terminal_update\"")
 	return (*TerminalUpdate)(x).appendMembers(buf, open)
 }
 
@@ -16963,17 +17000,17 @@ func NewSessionUpdateTerminalUpdate(v TerminalUpdate) SessionUpdate {
 type SessionUpdateTerminalOutputChunk TerminalOutputChunk
 
 func (x *SessionUpdateTerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateTerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateTerminalOutputChunk")
+		return nil, wire.NilVariant("SessionUpdateTerminalOutputChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"terminal_output_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"terminal_output_chunk\"")
 	return (*TerminalOutputChunk)(x).appendMembers(buf, open)
 }
 
@@ -16998,17 +17035,17 @@ func NewSessionUpdateTerminalOutputChunk(v TerminalOutputChunk) SessionUpdate {
 type SessionUpdatePlanUpdate PlanUpdate
 
 func (x *SessionUpdatePlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlanUpdate")
+		return nil, wire.NilVariant("SessionUpdatePlanUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_update\"")
 	return (*PlanUpdate)(x).appendMembers(buf, open)
 }
 
@@ -17030,17 +17067,17 @@ func NewSessionUpdatePlanUpdate(v PlanUpdate) SessionUpdate {
 type SessionUpdateAvailableCommandsUpdate AvailableCommandsUpdate
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateAvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateAvailableCommandsUpdate")
+		return nil, wire.NilVariant("SessionUpdateAvailableCommandsUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"available_commands_update\"")
 	return (*AvailableCommandsUpdate)(x).appendMembers(buf, open)
 }
 
@@ -17062,17 +17099,17 @@ func NewSessionUpdateAvailableCommandsUpdate(v AvailableCommandsUpdate) SessionU
 type SessionUpdateConfigOptionUpdate ConfigOptionUpdate
 
 func (x *SessionUpdateConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateConfigOptionUpdate")
+		return nil, wire.NilVariant("SessionUpdateConfigOptionUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"config_option_update\"")
 	return (*ConfigOptionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -17094,17 +17131,17 @@ func NewSessionUpdateConfigOptionUpdate(v ConfigOptionUpdate) SessionUpdate {
 type SessionUpdateSessionInfoUpdate SessionInfoUpdate
 
 func (x *SessionUpdateSessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSessionInfoUpdate")
+		return nil, wire.NilVariant("SessionUpdateSessionInfoUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"session_info_update\"")
 	return (*SessionInfoUpdate)(x).appendMembers(buf, open)
 }
 
@@ -17126,17 +17163,17 @@ func NewSessionUpdateSessionInfoUpdate(v SessionInfoUpdate) SessionUpdate {
 type SessionUpdateUsageUpdate UsageUpdate
 
 func (x *SessionUpdateUsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateUsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateUsageUpdate")
+		return nil, wire.NilVariant("SessionUpdateUsageUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"usage_update\"")
 	return (*UsageUpdate)(x).appendMembers(buf, open)
 }
 
@@ -17161,17 +17198,17 @@ func NewSessionUpdateUsageUpdate(v UsageUpdate) SessionUpdate {
 type SessionUpdateNotice Notice
 
 func (x *SessionUpdateNotice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateNotice) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateNotice")
+		return nil, wire.NilVariant("SessionUpdateNotice")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"notice\"")
 	return (*Notice)(x).appendMembers(buf, open)
 }
 
@@ -17193,17 +17230,17 @@ func NewSessionUpdateNotice(v Notice) SessionUpdate {
 type SessionUpdateCompactionUpdate CompactionUpdate
 
 func (x *SessionUpdateCompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateCompactionUpdate")
+		return nil, wire.NilVariant("SessionUpdateCompactionUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"compaction_update\"")
 	return (*CompactionUpdate)(x).appendMembers(buf, open)
 }
 
@@ -17225,17 +17262,17 @@ func NewSessionUpdateCompactionUpdate(v CompactionUpdate) SessionUpdate {
 type SessionUpdateCompactionSummaryChunk CompactionSummaryChunk
 
 func (x *SessionUpdateCompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateCompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateCompactionSummaryChunk")
+		return nil, wire.NilVariant("SessionUpdateCompactionSummaryChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"compaction_summary_chunk\"")
 	return (*CompactionSummaryChunk)(x).appendMembers(buf, open)
 }
 
@@ -17270,51 +17307,51 @@ type SessionUpdateOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SessionUpdateOther) decodeWire(r *wireReader) error {
+func (x *SessionUpdateOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionUpdateOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionUpdateOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionUpdateOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionUpdateOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateOther")
+		return nil, wire.NilVariant("SessionUpdateOther")
 	}
 	switch x.SessionUpdate {
 	case "", "agent_message", "agent_message_chunk", "agent_thought", "agent_thought_chunk", "available_commands_update", "compaction_summary_chunk", "compaction_update", "config_option_update", "notice", "plan", "plan_update", "session_info_update", "state_update", "terminal_output_chunk", "terminal_update", "tool_call_content_chunk", "tool_call_update", "usage_update", "user_message", "user_message_chunk":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.SessionUpdate), "sessionUpdate")
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":")
-	buf = wireAppendQuoted(buf, x.SessionUpdate)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":")
+	buf = wire.AppendQuoted(buf, x.SessionUpdate)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionUpdateOther = []string{"sessionUpdate"}
 
 func (*SessionUpdateOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionUpdateOther, name)
+	return wire.Declares(wireMembersOfSessionUpdateOther, name)
 }
 
 func (*SessionUpdateOther) isSessionUpdate() {}
@@ -17342,82 +17379,82 @@ type ContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ContentChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ContentChunk) decodeWire(r *wireReader) error {
+func (x *ContentChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ContentChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ContentChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "messageId", "content")
+		return wire.MissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *ContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfContentChunk = []string{"_meta", "content", "messageId"}
 
 func (*ContentChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfContentChunk, name)
+	return wire.Declares(wireMembersOfContentChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UserMessage: A user message upsert.
@@ -17447,88 +17484,88 @@ type UserMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UserMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UserMessage) decodeWire(r *wireReader) error {
+func (x *UserMessage) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UserMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UserMessage) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UserMessage{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "messageId")
+		return wire.MissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *UserMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UserMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
 	if !x.Content.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "content")
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUserMessage = []string{"_meta", "content", "messageId"}
 
 func (*UserMessage) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUserMessage, name)
+	return wire.Declares(wireMembersOfUserMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UserMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentMessage: An agent message upsert.
@@ -17558,88 +17595,88 @@ type AgentMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentMessage) decodeWire(r *wireReader) error {
+func (x *AgentMessage) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentMessage) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentMessage{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "messageId")
+		return wire.MissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *AgentMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
 	if !x.Content.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "content")
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentMessage = []string{"_meta", "content", "messageId"}
 
 func (*AgentMessage) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentMessage, name)
+	return wire.Declares(wireMembersOfAgentMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AgentThought: An agent thought or reasoning message upsert.
@@ -17669,88 +17706,88 @@ type AgentThought struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AgentThought) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AgentThought) decodeWire(r *wireReader) error {
+func (x *AgentThought) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AgentThought) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AgentThought) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AgentThought{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "messageId")
+		return wire.MissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *AgentThought) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AgentThought) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
 	if !x.Content.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "content")
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAgentThought = []string{"_meta", "content", "messageId"}
 
 func (*AgentThought) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAgentThought, name)
+	return wire.Declares(wireMembersOfAgentThought, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AgentThought) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ToolCallContentChunk: A streamed item of tool-call content.
@@ -17773,82 +17810,82 @@ type ToolCallContentChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ToolCallContentChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ToolCallContentChunk) decodeWire(r *wireReader) error {
+func (x *ToolCallContentChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ToolCallContentChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ToolCallContentChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ToolCallContentChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "toolCallId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ToolCallID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "toolCallId", "content")
+		return wire.MissingOf(seen, 0x3, "toolCallId", "content")
 	}
 	return nil
 }
 
 func (x *ToolCallContentChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ToolCallContentChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-		return nil, wireAtKey(err, "toolCallId")
+	if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCallId")
 	}
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfToolCallContentChunk = []string{"_meta", "content", "toolCallId"}
 
 func (*ToolCallContentChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfToolCallContentChunk, name)
+	return wire.Declares(wireMembersOfToolCallContentChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ToolCallContentChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalOutput: An authoritative replacement snapshot of terminal output bytes.
@@ -17864,75 +17901,75 @@ type TerminalOutput struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutput) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalOutput) decodeWire(r *wireReader) error {
+func (x *TerminalOutput) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalOutput) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalOutput) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalOutput{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "data":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Data, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Data, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "data")
+		return wire.MissingOf(seen, 0x1, "data")
 	}
 	return nil
 }
 
 func (x *TerminalOutput) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutput) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-		return nil, wireAtKey(err, "data")
+	if buf, err = wire.AppendString(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+		return nil, wire.AtKey(err, "data")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalOutput = []string{"_meta", "data"}
 
 func (*TerminalOutput) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalOutput, name)
+	return wire.Declares(wireMembersOfTerminalOutput, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutput) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalExitStatus: Exit information for an agent-owned terminal.
@@ -17958,79 +17995,79 @@ type TerminalExitStatus struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalExitStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalExitStatus) decodeWire(r *wireReader) error {
+func (x *TerminalExitStatus) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalExitStatus) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalExitStatus) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalExitStatus{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "exitCode":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.ExitCode, r, wireDecodeInt64)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.ExitCode, r, wire.DecodeInt64)
 			}
 		case "signal":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Signal, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Signal, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *TerminalExitStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalExitStatus) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ExitCode != nil {
-		if buf, err = wireAppendInt64(x.ExitCode, wireAppendKey(buf, open, "\"exitCode\":")); err != nil {
-			return nil, wireAtKey(err, "exitCode")
+		if buf, err = wire.AppendInt64(x.ExitCode, wire.AppendKey(buf, open, "\"exitCode\":")); err != nil {
+			return nil, wire.AtKey(err, "exitCode")
 		}
 	}
 	if x.Signal != nil {
-		if buf, err = wireAppendString(x.Signal, wireAppendKey(buf, open, "\"signal\":")); err != nil {
-			return nil, wireAtKey(err, "signal")
+		if buf, err = wire.AppendString(x.Signal, wire.AppendKey(buf, open, "\"signal\":")); err != nil {
+			return nil, wire.AtKey(err, "signal")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalExitStatus = []string{"_meta", "exitCode", "signal"}
 
 func (*TerminalExitStatus) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalExitStatus, name)
+	return wire.Declares(wireMembersOfTerminalExitStatus, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalExitStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalSize: The size of an agent-owned terminal in character cells.
@@ -18048,82 +18085,82 @@ type TerminalSize struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalSize) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalSize) decodeWire(r *wireReader) error {
+func (x *TerminalSize) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalSize) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalSize) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalSize{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "cols":
-			if it.once(&seen, 0) {
-				err = wireDecodeUint16(&x.Cols, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeUint16(&x.Cols, r)
 			}
 		case "rows":
-			if it.once(&seen, 1) {
-				err = wireDecodeUint16(&x.Rows, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeUint16(&x.Rows, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "cols", "rows")
+		return wire.MissingOf(seen, 0x3, "cols", "rows")
 	}
 	return nil
 }
 
 func (x *TerminalSize) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalSize) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendUint16(&x.Cols, wireAppendKey(buf, open, "\"cols\":")); err != nil {
-		return nil, wireAtKey(err, "cols")
+	if buf, err = wire.AppendUint16(&x.Cols, wire.AppendKey(buf, open, "\"cols\":")); err != nil {
+		return nil, wire.AtKey(err, "cols")
 	}
-	if buf, err = wireAppendUint16(&x.Rows, wireAppendKey(buf, open, "\"rows\":")); err != nil {
-		return nil, wireAtKey(err, "rows")
+	if buf, err = wire.AppendUint16(&x.Rows, wire.AppendKey(buf, open, "\"rows\":")); err != nil {
+		return nil, wire.AtKey(err, "rows")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalSize = []string{"_meta", "cols", "rows"}
 
 func (*TerminalSize) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalSize, name)
+	return wire.Declares(wireMembersOfTerminalSize, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalSize) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalCapabilities: Client-initiated controls a terminal currently supports.
@@ -18149,70 +18186,70 @@ type TerminalCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalCapabilities) decodeWire(r *wireReader) error {
+func (x *TerminalCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "cancel":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Cancel, r, (*TerminalCancelCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Cancel, r, (*TerminalCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *TerminalCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
-			return nil, wireAtKey(err, "cancel")
+		if buf, err = x.Cancel.appendJSON(wire.AppendKey(buf, open, "\"cancel\":")); err != nil {
+			return nil, wire.AtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalCapabilities = []string{"_meta", "cancel"}
 
 func (*TerminalCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalCapabilities, name)
+	return wire.Declares(wireMembersOfTerminalCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalCancelCapabilities: Capability to cancel a terminal with `terminal/cancel`.
@@ -18228,61 +18265,61 @@ type TerminalCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalCancelCapabilities) decodeWire(r *wireReader) error {
+func (x *TerminalCancelCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalCancelCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalCancelCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *TerminalCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalCancelCapabilities = []string{"_meta"}
 
 func (*TerminalCancelCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalCancelCapabilities, name)
+	return wire.Declares(wireMembersOfTerminalCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalUpdate: An upsert for the stored state of an agent-owned terminal.
@@ -18322,129 +18359,129 @@ type TerminalUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalUpdate) decodeWire(r *wireReader) error {
+func (x *TerminalUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "terminalId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "command":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Command, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Command, r, wire.DecodeString)
 			}
 		case "cwd":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Cwd, r, (*AbsolutePath).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "output":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.Output, r, (*TerminalOutput).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.Output, r, (*TerminalOutput).decodeWire)
 			}
 		case "exitStatus":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.ExitStatus, r, (*TerminalExitStatus).decodeWire)
 			}
 		case "size":
-			if it.once(&seen, 5) {
-				wireLenientPatch(&x.Size, r, (*TerminalSize).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientPatch(&x.Size, r, (*TerminalSize).decodeWire)
 			}
 		case "capabilities":
-			if it.once(&seen, 6) {
-				wireLenientPatch(&x.Capabilities, r, (*TerminalCapabilities).decodeWire)
+			if it.Once(&seen, 6) {
+				wire.LenientPatch(&x.Capabilities, r, (*TerminalCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 7) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 7) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "terminalId")
+		return wire.MissingOf(seen, 0x1, "terminalId")
 	}
 	return nil
 }
 
 func (x *TerminalUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
 	if !x.Command.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"command\":"), &x.Command, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "command")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"command\":"), &x.Command, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "command")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
-			return nil, wireAtKey(err, "cwd")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "cwd")
 		}
 	}
 	if !x.Output.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"output\":"), &x.Output, (*TerminalOutput).appendJSON); err != nil {
-			return nil, wireAtKey(err, "output")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"output\":"), &x.Output, (*TerminalOutput).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "output")
 		}
 	}
 	if !x.ExitStatus.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"exitStatus\":"), &x.ExitStatus, (*TerminalExitStatus).appendJSON); err != nil {
-			return nil, wireAtKey(err, "exitStatus")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"exitStatus\":"), &x.ExitStatus, (*TerminalExitStatus).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "exitStatus")
 		}
 	}
 	if !x.Size.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"size\":"), &x.Size, (*TerminalSize).appendJSON); err != nil {
-			return nil, wireAtKey(err, "size")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"size\":"), &x.Size, (*TerminalSize).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "size")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*TerminalCapabilities).appendJSON); err != nil {
-			return nil, wireAtKey(err, "capabilities")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*TerminalCapabilities).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "capabilities")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalUpdate = []string{"_meta", "capabilities", "command", "cwd", "exitStatus", "output", "size", "terminalId"}
 
 func (*TerminalUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalUpdate, name)
+	return wire.Declares(wireMembersOfTerminalUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalOutputChunk: A chunk of bytes appended to an agent-owned terminal's output.
@@ -18462,82 +18499,82 @@ type TerminalOutputChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalOutputChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalOutputChunk) decodeWire(r *wireReader) error {
+func (x *TerminalOutputChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalOutputChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalOutputChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalOutputChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "terminalId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "data":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Data, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Data, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "terminalId", "data")
+		return wire.MissingOf(seen, 0x3, "terminalId", "data")
 	}
 	return nil
 }
 
 func (x *TerminalOutputChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalOutputChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if buf, err = wireAppendString(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-		return nil, wireAtKey(err, "data")
+	if buf, err = wire.AppendString(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+		return nil, wire.AtKey(err, "data")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalOutputChunk = []string{"_meta", "data", "terminalId"}
 
 func (*TerminalOutputChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalOutputChunk, name)
+	return wire.Declares(wireMembersOfTerminalOutputChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalOutputChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanUpdateContent: Updated content for a plan.
@@ -18564,32 +18601,32 @@ type PlanUpdateContentValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdateContent) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdateContent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanUpdateContent) decodeWire(r *wireReader) error {
+func (x *PlanUpdateContent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *PlanUpdateContent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "items":
@@ -18615,14 +18652,14 @@ func (x *PlanUpdateContent) decodeObject(r *wireReader, known *wireKnownSet) err
 
 func (x *PlanUpdateContent) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *PlanUpdateContent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("PlanUpdateContent: no variant set")
+		return nil, wire.EncodeErrorf("PlanUpdateContent: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -18637,17 +18674,17 @@ func (x *PlanUpdateContent) declaresMember(name []byte) bool {
 type PlanUpdateContentItems PlanItems
 
 func (x *PlanUpdateContentItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentItems")
+		return nil, wire.NilVariant("PlanUpdateContentItems")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"items\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"items\"")
 	return (*PlanItems)(x).appendMembers(buf, open)
 }
 
@@ -18685,67 +18722,67 @@ type PlanUpdateContentOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *PlanUpdateContentOther) decodeWire(r *wireReader) error {
+func (x *PlanUpdateContentOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdateContentOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanUpdateContentOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanUpdateContentOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "planId")
+		return wire.MissingOf(seen, 0x1, "planId")
 	}
 	return nil
 }
 
 func (x *PlanUpdateContentOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentOther")
+		return nil, wire.NilVariant("PlanUpdateContentOther")
 	}
 	switch x.Type {
 	case "", "items":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanUpdateContentOther = []string{"planId", "type"}
 
 func (*PlanUpdateContentOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanUpdateContentOther, name)
+	return wire.Declares(wireMembersOfPlanUpdateContentOther, name)
 }
 
 func (*PlanUpdateContentOther) isPlanUpdateContent() {}
@@ -18760,20 +18797,20 @@ type PlanID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *PlanID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *PlanID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntry: A single entry in the execution plan.
@@ -18800,89 +18837,89 @@ type PlanEntry struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntry) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntry) decodeWire(r *wireReader) error {
+func (x *PlanEntry) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanEntry) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanEntry) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanEntry{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "priority":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Priority.decodeWire(r)
 			}
 		case "status":
-			if it.once(&seen, 2) {
+			if it.Once(&seen, 2) {
 				err = x.Status.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "content", "priority", "status")
+		return wire.MissingOf(seen, 0x7, "content", "priority", "status")
 	}
 	return nil
 }
 
 func (x *PlanEntry) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanEntry) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if buf, err = x.Priority.appendJSON(wireAppendKey(buf, open, "\"priority\":")); err != nil {
-		return nil, wireAtKey(err, "priority")
+	if buf, err = x.Priority.appendJSON(wire.AppendKey(buf, open, "\"priority\":")); err != nil {
+		return nil, wire.AtKey(err, "priority")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanEntry = []string{"_meta", "content", "priority", "status"}
 
 func (*PlanEntry) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanEntry, name)
+	return wire.Declares(wireMembersOfPlanEntry, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntry) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntryPriority: Priority levels for plan entries.
@@ -18919,11 +18956,11 @@ func (x PlanEntryPriority) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryPriority) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanEntryPriority) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -18941,12 +18978,12 @@ func (x *PlanEntryPriority) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanEntryPriority) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntryPriority) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanEntryStatus: Status of a plan entry in the execution flow.
@@ -18984,11 +19021,11 @@ func (x PlanEntryStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanEntryStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *PlanEntryStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -19008,12 +19045,12 @@ func (x *PlanEntryStatus) decodeWire(r *wireReader) error {
 }
 
 func (x *PlanEntryStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanEntryStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanItems: A plan represented as structured entries.
@@ -19034,86 +19071,86 @@ type PlanItems struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanItems) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanItems) decodeWire(r *wireReader) error {
+func (x *PlanItems) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanItems) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanItems) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanItems{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "entries":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Entries, r, true, (*PlanEntry).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "planId", "entries")
+		return wire.MissingOf(seen, 0x3, "planId", "entries")
 	}
 	return nil
 }
 
 func (x *PlanItems) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanItems) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
 	if x.Entries != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
-			return nil, wireAtKey(err, "entries")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"entries\":"), x.Entries, (*PlanEntry).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "entries")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"entries\":[]")
+		buf = wire.AppendKey(buf, open, "\"entries\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanItems = []string{"_meta", "entries", "planId"}
 
 func (*PlanItems) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanItems, name)
+	return wire.Declares(wireMembersOfPlanItems, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanItems) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanUpdate: A content update for a plan identified by ID.
@@ -19129,75 +19166,75 @@ type PlanUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanUpdate) decodeWire(r *wireReader) error {
+func (x *PlanUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "plan":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Plan.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "plan")
+		return wire.MissingOf(seen, 0x1, "plan")
 	}
 	return nil
 }
 
 func (x *PlanUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Plan.appendJSON(wireAppendKey(buf, open, "\"plan\":")); err != nil {
-		return nil, wireAtKey(err, "plan")
+	if buf, err = x.Plan.appendJSON(wire.AppendKey(buf, open, "\"plan\":")); err != nil {
+		return nil, wire.AtKey(err, "plan")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanUpdate = []string{"_meta", "plan"}
 
 func (*PlanUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanUpdate, name)
+	return wire.Declares(wireMembersOfPlanUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // AvailableCommandsUpdate: Available commands are ready or have changed
@@ -19213,79 +19250,79 @@ type AvailableCommandsUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *AvailableCommandsUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *AvailableCommandsUpdate) decodeWire(r *wireReader) error {
+func (x *AvailableCommandsUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *AvailableCommandsUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *AvailableCommandsUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = AvailableCommandsUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "availableCommands":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "availableCommands")
+		return wire.MissingOf(seen, 0x1, "availableCommands")
 	}
 	return nil
 }
 
 func (x *AvailableCommandsUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *AvailableCommandsUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.AvailableCommands != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
-			return nil, wireAtKey(err, "availableCommands")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "availableCommands")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"availableCommands\":[]")
+		buf = wire.AppendKey(buf, open, "\"availableCommands\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfAvailableCommandsUpdate = []string{"_meta", "availableCommands"}
 
 func (*AvailableCommandsUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfAvailableCommandsUpdate, name)
+	return wire.Declares(wireMembersOfAvailableCommandsUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x AvailableCommandsUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ConfigOptionUpdate: Session configuration options have been updated.
@@ -19301,79 +19338,79 @@ type ConfigOptionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ConfigOptionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ConfigOptionUpdate) decodeWire(r *wireReader) error {
+func (x *ConfigOptionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ConfigOptionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ConfigOptionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ConfigOptionUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "configOptions":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "configOptions")
+		return wire.MissingOf(seen, 0x1, "configOptions")
 	}
 	return nil
 }
 
 func (x *ConfigOptionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ConfigOptionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"configOptions\":[]")
+		buf = wire.AppendKey(buf, open, "\"configOptions\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfConfigOptionUpdate = []string{"_meta", "configOptions"}
 
 func (*ConfigOptionUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfConfigOptionUpdate, name)
+	return wire.Declares(wireMembersOfConfigOptionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ConfigOptionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionInfoUpdate: Update to session metadata. All fields are optional to support partial updates.
@@ -19398,79 +19435,79 @@ type SessionInfoUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionInfoUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionInfoUpdate) decodeWire(r *wireReader) error {
+func (x *SessionInfoUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionInfoUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionInfoUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionInfoUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				wireLenientPatch(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 0) {
+				wire.LenientPatch(&x.Title, r, wire.DecodeString)
 			}
 		case "updatedAt":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.UpdatedAt, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.UpdatedAt, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionInfoUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionInfoUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if !x.Title.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"title\":"), &x.Title, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if !x.UpdatedAt.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "updatedAt")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"updatedAt\":"), &x.UpdatedAt, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "updatedAt")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionInfoUpdate = []string{"_meta", "title", "updatedAt"}
 
 func (*SessionInfoUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionInfoUpdate, name)
+	return wire.Declares(wireMembersOfSessionInfoUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionInfoUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Cost: Cost information for a session.
@@ -19489,82 +19526,82 @@ type Cost struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Cost) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Cost) decodeWire(r *wireReader) error {
+func (x *Cost) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Cost) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Cost) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Cost{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "amount":
-			if it.once(&seen, 0) {
-				err = wireDecodeFloat64(&x.Amount, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeFloat64(&x.Amount, r)
 			}
 		case "currency":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Currency, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Currency, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "amount", "currency")
+		return wire.MissingOf(seen, 0x3, "amount", "currency")
 	}
 	return nil
 }
 
 func (x *Cost) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Cost) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendFloat64(&x.Amount, wireAppendKey(buf, open, "\"amount\":")); err != nil {
-		return nil, wireAtKey(err, "amount")
+	if buf, err = wire.AppendFloat64(&x.Amount, wire.AppendKey(buf, open, "\"amount\":")); err != nil {
+		return nil, wire.AtKey(err, "amount")
 	}
-	if buf, err = wireAppendString(&x.Currency, wireAppendKey(buf, open, "\"currency\":")); err != nil {
-		return nil, wireAtKey(err, "currency")
+	if buf, err = wire.AppendString(&x.Currency, wire.AppendKey(buf, open, "\"currency\":")); err != nil {
+		return nil, wire.AtKey(err, "currency")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCost = []string{"_meta", "amount", "currency"}
 
 func (*Cost) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCost, name)
+	return wire.Declares(wireMembersOfCost, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Cost) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UsageUpdate: Context window and cost update for a session.
@@ -19586,91 +19623,91 @@ type UsageUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UsageUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UsageUpdate) decodeWire(r *wireReader) error {
+func (x *UsageUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UsageUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UsageUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UsageUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "used":
-			if it.once(&seen, 0) {
-				err = wireDecodeUint64(&x.Used, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeUint64(&x.Used, r)
 			}
 		case "size":
-			if it.once(&seen, 1) {
-				err = wireDecodeUint64(&x.Size, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeUint64(&x.Size, r)
 			}
 		case "cost":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Cost, r, (*Cost).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Cost, r, (*Cost).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "used", "size")
+		return wire.MissingOf(seen, 0x3, "used", "size")
 	}
 	return nil
 }
 
 func (x *UsageUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UsageUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendUint64(&x.Used, wireAppendKey(buf, open, "\"used\":")); err != nil {
-		return nil, wireAtKey(err, "used")
+	if buf, err = wire.AppendUint64(&x.Used, wire.AppendKey(buf, open, "\"used\":")); err != nil {
+		return nil, wire.AtKey(err, "used")
 	}
-	if buf, err = wireAppendUint64(&x.Size, wireAppendKey(buf, open, "\"size\":")); err != nil {
-		return nil, wireAtKey(err, "size")
+	if buf, err = wire.AppendUint64(&x.Size, wire.AppendKey(buf, open, "\"size\":")); err != nil {
+		return nil, wire.AtKey(err, "size")
 	}
 	if !x.Cost.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cost\":"), &x.Cost, (*Cost).appendJSON); err != nil {
-			return nil, wireAtKey(err, "cost")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"cost\":"), &x.Cost, (*Cost).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "cost")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUsageUpdate = []string{"_meta", "cost", "size", "used"}
 
 func (*UsageUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUsageUpdate, name)
+	return wire.Declares(wireMembersOfUsageUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UsageUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NoticeSeverity: Severity hint for a session notice.
@@ -19701,11 +19738,11 @@ func (x NoticeSeverity) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NoticeSeverity) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NoticeSeverity) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *NoticeSeverity) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -19723,12 +19760,12 @@ func (x *NoticeSeverity) decodeWire(r *wireReader) error {
 }
 
 func (x *NoticeSeverity) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NoticeSeverity) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Notice: Fire-and-forget information for the user.
@@ -19758,91 +19795,91 @@ type Notice struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Notice) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Notice) decodeWire(r *wireReader) error {
+func (x *Notice) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Notice) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Notice) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Notice{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "severity":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Severity.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPtr(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPtr(&x.Description, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "severity", "title")
+		return wire.MissingOf(seen, 0x3, "severity", "title")
 	}
 	return nil
 }
 
 func (x *Notice) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Notice) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Severity.appendJSON(wireAppendKey(buf, open, "\"severity\":")); err != nil {
-		return nil, wireAtKey(err, "severity")
+	if buf, err = x.Severity.appendJSON(wire.AppendKey(buf, open, "\"severity\":")); err != nil {
+		return nil, wire.AtKey(err, "severity")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
 	if x.Description != nil {
-		if buf, err = wireAppendString(x.Description, wireAppendKey(buf, open, "\"description\":")); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.AppendString(x.Description, wire.AppendKey(buf, open, "\"description\":")); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNotice = []string{"_meta", "description", "severity", "title"}
 
 func (*Notice) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNotice, name)
+	return wire.Declares(wireMembersOfNotice, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Notice) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionID: Unique identifier for a context compaction within a session.
@@ -19850,20 +19887,20 @@ type CompactionID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *CompactionID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *CompactionID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionStatus: Lifecycle state of a context compaction.
@@ -19896,11 +19933,11 @@ func (x CompactionStatus) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionStatus) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionStatus) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *CompactionStatus) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -19920,12 +19957,12 @@ func (x *CompactionStatus) decodeWire(r *wireReader) error {
 }
 
 func (x *CompactionStatus) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionStatus) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionUpdate: A context compaction upsert. The first notification fixes the compaction's
@@ -19953,104 +19990,104 @@ type CompactionUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionUpdate) decodeWire(r *wireReader) error {
+func (x *CompactionUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompactionUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompactionUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompactionUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "compactionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CompactionID.decodeWire(r)
 			}
 		case "status":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Status.decodeWire(r)
 			}
 		case "summary":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Summary, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "error":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.Error, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.Error, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "compactionId", "status")
+		return wire.MissingOf(seen, 0x3, "compactionId", "status")
 	}
 	return nil
 }
 
 func (x *CompactionUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
-		return nil, wireAtKey(err, "compactionId")
+	if buf, err = x.CompactionID.appendJSON(wire.AppendKey(buf, open, "\"compactionId\":")); err != nil {
+		return nil, wire.AtKey(err, "compactionId")
 	}
-	if buf, err = x.Status.appendJSON(wireAppendKey(buf, open, "\"status\":")); err != nil {
-		return nil, wireAtKey(err, "status")
+	if buf, err = x.Status.appendJSON(wire.AppendKey(buf, open, "\"status\":")); err != nil {
+		return nil, wire.AtKey(err, "status")
 	}
 	if !x.Summary.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"summary\":"), &x.Summary, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "summary")
+			return nil, wire.AtKey(err, "summary")
 		}
 	}
 	if !x.Error.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"error\":"), &x.Error, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "error")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"error\":"), &x.Error, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "error")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCompactionUpdate = []string{"_meta", "compactionId", "error", "status", "summary"}
 
 func (*CompactionUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCompactionUpdate, name)
+	return wire.Declares(wireMembersOfCompactionUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompactionSummaryChunk: A content block appended to a compaction's summary. A first-seen ID creates
@@ -20069,82 +20106,82 @@ type CompactionSummaryChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompactionSummaryChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompactionSummaryChunk) decodeWire(r *wireReader) error {
+func (x *CompactionSummaryChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompactionSummaryChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompactionSummaryChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompactionSummaryChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "compactionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.CompactionID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "compactionId", "content")
+		return wire.MissingOf(seen, 0x3, "compactionId", "content")
 	}
 	return nil
 }
 
 func (x *CompactionSummaryChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompactionSummaryChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.CompactionID.appendJSON(wireAppendKey(buf, open, "\"compactionId\":")); err != nil {
-		return nil, wireAtKey(err, "compactionId")
+	if buf, err = x.CompactionID.appendJSON(wire.AppendKey(buf, open, "\"compactionId\":")); err != nil {
+		return nil, wire.AtKey(err, "compactionId")
 	}
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCompactionSummaryChunk = []string{"_meta", "compactionId", "content"}
 
 func (*CompactionSummaryChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCompactionSummaryChunk, name)
+	return wire.Declares(wireMembersOfCompactionSummaryChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompactionSummaryChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CompleteElicitationNotification: Notification sent by the agent when a URL-based elicitation is complete.
@@ -20162,75 +20199,75 @@ type CompleteElicitationNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CompleteElicitationNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CompleteElicitationNotification) decodeWire(r *wireReader) error {
+func (x *CompleteElicitationNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CompleteElicitationNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CompleteElicitationNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CompleteElicitationNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "elicitationId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ElicitationID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "elicitationId")
+		return wire.MissingOf(seen, 0x1, "elicitationId")
 	}
 	return nil
 }
 
 func (x *CompleteElicitationNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CompleteElicitationNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ElicitationID.appendJSON(wireAppendKey(buf, open, "\"elicitationId\":")); err != nil {
-		return nil, wireAtKey(err, "elicitationId")
+	if buf, err = x.ElicitationID.appendJSON(wire.AppendKey(buf, open, "\"elicitationId\":")); err != nil {
+		return nil, wire.AtKey(err, "elicitationId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCompleteElicitationNotification = []string{"_meta", "elicitationId"}
 
 func (*CompleteElicitationNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCompleteElicitationNotification, name)
+	return wire.Declares(wireMembersOfCompleteElicitationNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CompleteElicitationNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ExtNotification: Allows either side to send an arbitrary notification that is not part of the ACP spec.
@@ -20246,20 +20283,20 @@ type ExtNotification json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ExtNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ExtNotification) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ExtNotification) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ExtNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ExtNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientRequest: A JSON-RPC request object.
@@ -20277,82 +20314,82 @@ type ClientRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientRequest) decodeWire(r *wireReader) error {
+func (x *ClientRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Params, r, (*ClientRequestParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "method")
+		return wire.MissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ClientRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientRequest = []string{"id", "method", "params"}
 
 func (*ClientRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientRequest, name)
+	return wire.Declares(wireMembersOfClientRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientRequestParams: All possible requests that a client can send to an agent.
@@ -20400,206 +20437,206 @@ type ClientRequestParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientRequestParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceClientRequestParams chooses the variant of ClientRequestParams; files of unstable features add theirs.
-var choiceClientRequestParams = wireNewChoice[ClientRequestParamsValue]("ClientRequestParams", wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "capabilities", "info", "protocolVersion"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+var choiceClientRequestParams = wire.NewChoice[ClientRequestParamsValue]("ClientRequestParams", wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "capabilities", "info", "protocolVersion"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsInitializeRequest)
 		if err := (*InitializeRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"protocolVersion", "info"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "methodId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"protocolVersion", "info"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "methodId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLoginAuthRequest)
 		if err := (*LoginAuthRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     []string{"methodId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     []string{"methodId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsLogoutAuthRequest)
 		if err := (*LogoutAuthRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        5,
-	required:     nil,
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        5,
+	Required:     nil,
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "systemPrompt"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsNewSessionRequest)
 		if err := (*NewSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        7,
-	required:     []string{"cwd"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "archived", "cursor", "cwd"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        7,
+	Required:     []string{"cwd"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "archived", "cursor", "cwd"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsListSessionsRequest)
 		if err := (*ListSessionsRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        8,
-	required:     nil,
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        8,
+	Required:     nil,
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsDeleteSessionRequest)
 		if err := (*DeleteSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        9,
-	required:     []string{"sessionId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId", "systemPrompt"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        9,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId", "systemPrompt"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsResumeSessionRequest)
 		if err := (*ResumeSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        15,
-	required:     []string{"sessionId", "cwd"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        15,
+	Required:     []string{"sessionId", "cwd"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCloseSessionRequest)
 		if err := (*CloseSessionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        16,
-	required:     []string{"sessionId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "sessionId", "toolCallId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        16,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId", "toolCallId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCancelToolCallRequest)
 		if err := (*CancelToolCallRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        17,
-	required:     []string{"sessionId", "toolCallId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "sessionId", "terminalId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        17,
+	Required:     []string{"sessionId", "toolCallId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "sessionId", "terminalId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsCancelTerminalRequest)
 		if err := (*CancelTerminalRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        18,
-	required:     []string{"sessionId", "terminalId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "configId", "sessionId", "type", "value"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        18,
+	Required:     []string{"sessionId", "terminalId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "configId", "sessionId", "type", "value"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsSetSessionConfigOptionRequest)
 		if err := (*SetSessionConfigOptionRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        19,
-	required:     []string{"sessionId", "configId"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: []string{"_meta", "prompt", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        19,
+	Required:     []string{"sessionId", "configId"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: []string{"_meta", "prompt", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsPromptRequest)
 		if err := (*PromptRequest)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        20,
-	required:     []string{"sessionId", "prompt"},
-}, wireCandidate[ClientRequestParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        20,
+	Required:     []string{"sessionId", "prompt"},
+}, wire.Candidate[ClientRequestParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 		v := new(ClientRequestParamsExtMethodRequest)
 		if err := (*ExtRequest)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        21,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        21,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientRequestParams) decodeWire(r *wireReader) error {
+func (x *ClientRequestParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientRequestParams", known)
+func (x *ClientRequestParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientRequestParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientRequestParams", pos, err, known)
+		r.Remember("ClientRequestParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientRequestParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceClientRequestParams.decode(r, known)
+	v, err := choiceClientRequestParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -20609,7 +20646,7 @@ func (x *ClientRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) e
 
 func (x *ClientRequestParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientRequestParams: no variant set")
+		return nil, wire.EncodeErrorf("ClientRequestParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -20636,7 +20673,7 @@ type ClientRequestParamsInitializeRequest InitializeRequest
 
 func (x *ClientRequestParamsInitializeRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsInitializeRequest")
+		return nil, wire.NilVariant("ClientRequestParamsInitializeRequest")
 	}
 	return (*InitializeRequest)(x).appendJSON(buf)
 }
@@ -20671,7 +20708,7 @@ type ClientRequestParamsLoginAuthRequest LoginAuthRequest
 
 func (x *ClientRequestParamsLoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsLoginAuthRequest")
+		return nil, wire.NilVariant("ClientRequestParamsLoginAuthRequest")
 	}
 	return (*LoginAuthRequest)(x).appendJSON(buf)
 }
@@ -20699,7 +20736,7 @@ type ClientRequestParamsLogoutAuthRequest LogoutAuthRequest
 
 func (x *ClientRequestParamsLogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsLogoutAuthRequest")
+		return nil, wire.NilVariant("ClientRequestParamsLogoutAuthRequest")
 	}
 	return (*LogoutAuthRequest)(x).appendJSON(buf)
 }
@@ -20733,7 +20770,7 @@ type ClientRequestParamsNewSessionRequest NewSessionRequest
 
 func (x *ClientRequestParamsNewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsNewSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsNewSessionRequest")
 	}
 	return (*NewSessionRequest)(x).appendJSON(buf)
 }
@@ -20755,7 +20792,7 @@ type ClientRequestParamsListSessionsRequest ListSessionsRequest
 
 func (x *ClientRequestParamsListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsListSessionsRequest")
+		return nil, wire.NilVariant("ClientRequestParamsListSessionsRequest")
 	}
 	return (*ListSessionsRequest)(x).appendJSON(buf)
 }
@@ -20777,7 +20814,7 @@ type ClientRequestParamsDeleteSessionRequest DeleteSessionRequest
 
 func (x *ClientRequestParamsDeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsDeleteSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsDeleteSessionRequest")
 	}
 	return (*DeleteSessionRequest)(x).appendJSON(buf)
 }
@@ -20801,7 +20838,7 @@ type ClientRequestParamsResumeSessionRequest ResumeSessionRequest
 
 func (x *ClientRequestParamsResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsResumeSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsResumeSessionRequest")
 	}
 	return (*ResumeSessionRequest)(x).appendJSON(buf)
 }
@@ -20824,7 +20861,7 @@ type ClientRequestParamsCloseSessionRequest CloseSessionRequest
 
 func (x *ClientRequestParamsCloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsCloseSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsCloseSessionRequest")
 	}
 	return (*CloseSessionRequest)(x).appendJSON(buf)
 }
@@ -20848,7 +20885,7 @@ type ClientRequestParamsCancelToolCallRequest CancelToolCallRequest
 
 func (x *ClientRequestParamsCancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsCancelToolCallRequest")
+		return nil, wire.NilVariant("ClientRequestParamsCancelToolCallRequest")
 	}
 	return (*CancelToolCallRequest)(x).appendJSON(buf)
 }
@@ -20872,7 +20909,7 @@ type ClientRequestParamsCancelTerminalRequest CancelTerminalRequest
 
 func (x *ClientRequestParamsCancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsCancelTerminalRequest")
+		return nil, wire.NilVariant("ClientRequestParamsCancelTerminalRequest")
 	}
 	return (*CancelTerminalRequest)(x).appendJSON(buf)
 }
@@ -20892,7 +20929,7 @@ type ClientRequestParamsSetSessionConfigOptionRequest SetSessionConfigOptionRequ
 
 func (x *ClientRequestParamsSetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsSetSessionConfigOptionRequest")
 	}
 	return (*SetSessionConfigOptionRequest)(x).appendJSON(buf)
 }
@@ -20934,7 +20971,7 @@ type ClientRequestParamsPromptRequest PromptRequest
 
 func (x *ClientRequestParamsPromptRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsPromptRequest")
+		return nil, wire.NilVariant("ClientRequestParamsPromptRequest")
 	}
 	return (*PromptRequest)(x).appendJSON(buf)
 }
@@ -20961,7 +20998,7 @@ type ClientRequestParamsExtMethodRequest ExtRequest
 
 func (x *ClientRequestParamsExtMethodRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsExtMethodRequest")
+		return nil, wire.NilVariant("ClientRequestParamsExtMethodRequest")
 	}
 	return (*ExtRequest)(x).appendJSON(buf)
 }
@@ -20997,91 +21034,91 @@ type InitializeRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *InitializeRequest) decodeWire(r *wireReader) error {
+func (x *InitializeRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *InitializeRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *InitializeRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = InitializeRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "protocolVersion":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProtocolVersion.decodeWire(r)
 			}
 		case "info":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Info.decodeWire(r)
 			}
 		case "capabilities":
-			if it.once(&seen, 2) {
-				wireLenientNew(&x.Capabilities, r, (*ClientCapabilities).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientNew(&x.Capabilities, r, (*ClientCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "protocolVersion", "info")
+		return wire.MissingOf(seen, 0x3, "protocolVersion", "info")
 	}
 	return nil
 }
 
 func (x *InitializeRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *InitializeRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProtocolVersion.appendJSON(wireAppendKey(buf, open, "\"protocolVersion\":")); err != nil {
-		return nil, wireAtKey(err, "protocolVersion")
+	if buf, err = x.ProtocolVersion.appendJSON(wire.AppendKey(buf, open, "\"protocolVersion\":")); err != nil {
+		return nil, wire.AtKey(err, "protocolVersion")
 	}
-	if buf, err = x.Info.appendJSON(wireAppendKey(buf, open, "\"info\":")); err != nil {
-		return nil, wireAtKey(err, "info")
+	if buf, err = x.Info.appendJSON(wire.AppendKey(buf, open, "\"info\":")); err != nil {
+		return nil, wire.AtKey(err, "info")
 	}
 	if x.Capabilities != nil {
-		if buf, err = x.Capabilities.appendJSON(wireAppendKey(buf, open, "\"capabilities\":")); err != nil {
-			return nil, wireAtKey(err, "capabilities")
+		if buf, err = x.Capabilities.appendJSON(wire.AppendKey(buf, open, "\"capabilities\":")); err != nil {
+			return nil, wire.AtKey(err, "capabilities")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfInitializeRequest = []string{"_meta", "capabilities", "info", "protocolVersion"}
 
 func (*InitializeRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfInitializeRequest, name)
+	return wire.Declares(wireMembersOfInitializeRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientCapabilities: Capabilities supported by the client.
@@ -21115,79 +21152,79 @@ type ClientCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientCapabilities) decodeWire(r *wireReader) error {
+func (x *ClientCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "auth":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Auth, r, (*ClientAuthCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Auth, r, (*ClientAuthCapabilities).decodeWire)
 			}
 		case "elicitation":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.Elicitation, r, (*ElicitationCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ClientCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Auth != nil {
-		if buf, err = x.Auth.appendJSON(wireAppendKey(buf, open, "\"auth\":")); err != nil {
-			return nil, wireAtKey(err, "auth")
+		if buf, err = x.Auth.appendJSON(wire.AppendKey(buf, open, "\"auth\":")); err != nil {
+			return nil, wire.AtKey(err, "auth")
 		}
 	}
 	if x.Elicitation != nil {
-		if buf, err = x.Elicitation.appendJSON(wireAppendKey(buf, open, "\"elicitation\":")); err != nil {
-			return nil, wireAtKey(err, "elicitation")
+		if buf, err = x.Elicitation.appendJSON(wire.AppendKey(buf, open, "\"elicitation\":")); err != nil {
+			return nil, wire.AtKey(err, "elicitation")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientCapabilities = []string{"_meta", "auth", "elicitation"}
 
 func (*ClientCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientCapabilities, name)
+	return wire.Declares(wireMembersOfClientCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientAuthCapabilities: Authentication capabilities supported by the client.
@@ -21212,70 +21249,70 @@ type ClientAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientAuthCapabilities) decodeWire(r *wireReader) error {
+func (x *ClientAuthCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientAuthCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientAuthCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "terminal":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Terminal, r, (*TerminalAuthCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Terminal, r, (*TerminalAuthCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ClientAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Terminal != nil {
-		if buf, err = x.Terminal.appendJSON(wireAppendKey(buf, open, "\"terminal\":")); err != nil {
-			return nil, wireAtKey(err, "terminal")
+		if buf, err = x.Terminal.appendJSON(wire.AppendKey(buf, open, "\"terminal\":")); err != nil {
+			return nil, wire.AtKey(err, "terminal")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientAuthCapabilities = []string{"_meta", "terminal"}
 
 func (*ClientAuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientAuthCapabilities, name)
+	return wire.Declares(wireMembersOfClientAuthCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // TerminalAuthCapabilities: Capabilities for terminal authentication methods.
@@ -21293,61 +21330,61 @@ type TerminalAuthCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *TerminalAuthCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *TerminalAuthCapabilities) decodeWire(r *wireReader) error {
+func (x *TerminalAuthCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *TerminalAuthCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *TerminalAuthCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = TerminalAuthCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *TerminalAuthCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *TerminalAuthCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfTerminalAuthCapabilities = []string{"_meta"}
 
 func (*TerminalAuthCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfTerminalAuthCapabilities, name)
+	return wire.Declares(wireMembersOfTerminalAuthCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x TerminalAuthCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationCapabilities: Elicitation capabilities supported by the client.
@@ -21371,79 +21408,79 @@ type ElicitationCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "form":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Form, r, (*ElicitationFormCapabilities).decodeWire)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				wireLenientPtr(&x.URL, r, (*ElicitationURLCapabilities).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPtr(&x.URL, r, (*ElicitationURLCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Form != nil {
-		if buf, err = x.Form.appendJSON(wireAppendKey(buf, open, "\"form\":")); err != nil {
-			return nil, wireAtKey(err, "form")
+		if buf, err = x.Form.appendJSON(wire.AppendKey(buf, open, "\"form\":")); err != nil {
+			return nil, wire.AtKey(err, "form")
 		}
 	}
 	if x.URL != nil {
-		if buf, err = x.URL.appendJSON(wireAppendKey(buf, open, "\"url\":")); err != nil {
-			return nil, wireAtKey(err, "url")
+		if buf, err = x.URL.appendJSON(wire.AppendKey(buf, open, "\"url\":")); err != nil {
+			return nil, wire.AtKey(err, "url")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationCapabilities = []string{"_meta", "form", "url"}
 
 func (*ElicitationCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationCapabilities, name)
+	return wire.Declares(wireMembersOfElicitationCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationFormCapabilities: Form-based elicitation capabilities.
@@ -21459,61 +21496,61 @@ type ElicitationFormCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationFormCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationFormCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationFormCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationFormCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationFormCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationFormCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationFormCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationFormCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationFormCapabilities = []string{"_meta"}
 
 func (*ElicitationFormCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationFormCapabilities, name)
+	return wire.Declares(wireMembersOfElicitationFormCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationFormCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ElicitationURLCapabilities: URL-based elicitation capabilities.
@@ -21529,61 +21566,61 @@ type ElicitationURLCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationURLCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationURLCapabilities) decodeWire(r *wireReader) error {
+func (x *ElicitationURLCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationURLCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationURLCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationURLCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationURLCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationURLCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationURLCapabilities = []string{"_meta"}
 
 func (*ElicitationURLCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationURLCapabilities, name)
+	return wire.Declares(wireMembersOfElicitationURLCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationURLCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LoginAuthRequest: Request parameters for the `auth/login` method.
@@ -21606,75 +21643,75 @@ type LoginAuthRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LoginAuthRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LoginAuthRequest) decodeWire(r *wireReader) error {
+func (x *LoginAuthRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LoginAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LoginAuthRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LoginAuthRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "methodId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MethodID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "methodId")
+		return wire.MissingOf(seen, 0x1, "methodId")
 	}
 	return nil
 }
 
 func (x *LoginAuthRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LoginAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MethodID.appendJSON(wireAppendKey(buf, open, "\"methodId\":")); err != nil {
-		return nil, wireAtKey(err, "methodId")
+	if buf, err = x.MethodID.appendJSON(wire.AppendKey(buf, open, "\"methodId\":")); err != nil {
+		return nil, wire.AtKey(err, "methodId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLoginAuthRequest = []string{"_meta", "methodId"}
 
 func (*LoginAuthRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLoginAuthRequest, name)
+	return wire.Declares(wireMembersOfLoginAuthRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LoginAuthRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LogoutAuthRequest: Request parameters for the `auth/logout` method.
@@ -21694,61 +21731,61 @@ type LogoutAuthRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LogoutAuthRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LogoutAuthRequest) decodeWire(r *wireReader) error {
+func (x *LogoutAuthRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *LogoutAuthRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *LogoutAuthRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = LogoutAuthRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *LogoutAuthRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *LogoutAuthRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfLogoutAuthRequest = []string{"_meta"}
 
 func (*LogoutAuthRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfLogoutAuthRequest, name)
+	return wire.Declares(wireMembersOfLogoutAuthRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LogoutAuthRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // NewSessionRequest: Request parameters for creating a new session.
@@ -21782,110 +21819,110 @@ type NewSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *NewSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *NewSessionRequest) decodeWire(r *wireReader) error {
+func (x *NewSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *NewSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *NewSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = NewSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "cwd":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 1) {
-				if r.null() {
+			if it.Once(&seen, 1) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 				}
 			}
 		case "mcpServers":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
+					err = wire.DecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 4) {
+			if it.Once(&seen, 4) {
 				if err := x.partNewSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "cwd")
+		return wire.MissingOf(seen, 0x1, "cwd")
 	}
 	return nil
 }
 
 func (x *NewSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *NewSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = x.Cwd.appendJSON(wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
-			return nil, wireAtKey(err, "mcpServers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "mcpServers")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partNewSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfNewSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers"}
 
 func (x *NewSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfNewSessionRequest, name) || x.partNewSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfNewSessionRequest, name) || x.partNewSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x NewSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServer: Configuration for connecting to an MCP (Model Context Protocol) server.
@@ -21919,32 +21956,32 @@ type MCPServerValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServer) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServer) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServer) decodeWire(r *wireReader) error {
+func (x *MCPServer) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *MCPServer) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "http":
@@ -21977,14 +22014,14 @@ func (x *MCPServer) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *MCPServer) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MCPServer: no variant set")
+		return nil, wire.EncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *MCPServer) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MCPServer: no variant set")
+		return nil, wire.EncodeErrorf("MCPServer: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -22001,17 +22038,17 @@ func (x *MCPServer) declaresMember(name []byte) bool {
 type MCPServerHTTPVariant MCPServerHTTP
 
 func (x *MCPServerHTTPVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerHTTPVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerHTTPVariant")
+		return nil, wire.NilVariant("MCPServerHTTPVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"http\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"http\"")
 	return (*MCPServerHTTP)(x).appendMembers(buf, open)
 }
 
@@ -22035,17 +22072,17 @@ func NewMCPServerHTTP(v MCPServerHTTP) MCPServer {
 type MCPServerStdioVariant MCPServerStdio
 
 func (x *MCPServerStdioVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerStdioVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerStdioVariant")
+		return nil, wire.NilVariant("MCPServerStdioVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"stdio\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"stdio\"")
 	return (*MCPServerStdio)(x).appendMembers(buf, open)
 }
 
@@ -22081,51 +22118,51 @@ type MCPServerOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *MCPServerOther) decodeWire(r *wireReader) error {
+func (x *MCPServerOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MCPServerOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerOther")
+		return nil, wire.NilVariant("MCPServerOther")
 	}
 	switch x.Type {
 	case "", "http", "stdio":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerOther = []string{"type"}
 
 func (*MCPServerOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerOther, name)
+	return wire.Declares(wireMembersOfMCPServerOther, name)
 }
 
 func (*MCPServerOther) isMCPServer() {}
@@ -22150,82 +22187,82 @@ type HTTPHeader struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *HTTPHeader) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *HTTPHeader) decodeWire(r *wireReader) error {
+func (x *HTTPHeader) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *HTTPHeader) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *HTTPHeader) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = HTTPHeader{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "value":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Value, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Value, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "value")
+		return wire.MissingOf(seen, 0x3, "name", "value")
 	}
 	return nil
 }
 
 func (x *HTTPHeader) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *HTTPHeader) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = wire.AppendString(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfHTTPHeader = []string{"_meta", "name", "value"}
 
 func (*HTTPHeader) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfHTTPHeader, name)
+	return wire.Declares(wireMembersOfHTTPHeader, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x HTTPHeader) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServerHTTP: HTTP transport configuration for MCP.
@@ -22246,95 +22283,95 @@ type MCPServerHTTP struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerHTTP) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerHTTP) decodeWire(r *wireReader) error {
+func (x *MCPServerHTTP) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerHTTP) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerHTTP) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerHTTP{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "url":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URL, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URL, r)
 			}
 		case "headers":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.Headers = nil
 				} else {
-					err = wireDecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
+					err = wire.DecodeSlice(&x.Headers, r, false, (*HTTPHeader).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "url")
+		return wire.MissingOf(seen, 0x3, "name", "url")
 	}
 	return nil
 }
 
 func (x *MCPServerHTTP) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerHTTP) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = wireAppendString(&x.URL, wireAppendKey(buf, open, "\"url\":")); err != nil {
-		return nil, wireAtKey(err, "url")
+	if buf, err = wire.AppendString(&x.URL, wire.AppendKey(buf, open, "\"url\":")); err != nil {
+		return nil, wire.AtKey(err, "url")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
-			return nil, wireAtKey(err, "headers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"headers\":"), x.Headers, (*HTTPHeader).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "headers")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerHTTP = []string{"_meta", "headers", "name", "url"}
 
 func (*MCPServerHTTP) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerHTTP, name)
+	return wire.Declares(wireMembersOfMCPServerHTTP, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerHTTP) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServerStdio: Stdio transport configuration for MCP.
@@ -22357,108 +22394,108 @@ type MCPServerStdio struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerStdio) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerStdio) decodeWire(r *wireReader) error {
+func (x *MCPServerStdio) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerStdio) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerStdio) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerStdio{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "command":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Command.decodeWire(r)
 			}
 		case "args":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.Args = nil
 				} else {
-					err = wireDecodeSlice(&x.Args, r, false, wireDecodeString)
+					err = wire.DecodeSlice(&x.Args, r, false, wire.DecodeString)
 				}
 			}
 		case "env":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.Env = nil
 				} else {
-					err = wireDecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
+					err = wire.DecodeSlice(&x.Env, r, false, (*EnvVariable).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "command")
+		return wire.MissingOf(seen, 0x3, "name", "command")
 	}
 	return nil
 }
 
 func (x *MCPServerStdio) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerStdio) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = x.Command.appendJSON(wireAppendKey(buf, open, "\"command\":")); err != nil {
-		return nil, wireAtKey(err, "command")
+	if buf, err = x.Command.appendJSON(wire.AppendKey(buf, open, "\"command\":")); err != nil {
+		return nil, wire.AtKey(err, "command")
 	}
 	if x.Args != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"args\":"), x.Args, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "args")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"args\":"), x.Args, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "args")
 		}
 	}
 	if x.Env != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
-			return nil, wireAtKey(err, "env")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"env\":"), x.Env, (*EnvVariable).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "env")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerStdio = []string{"_meta", "args", "command", "env", "name"}
 
 func (*MCPServerStdio) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerStdio, name)
+	return wire.Declares(wireMembersOfMCPServerStdio, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerStdio) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ListSessionsRequest: Request parameters for listing existing sessions.
@@ -22489,92 +22526,92 @@ type ListSessionsRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListSessionsRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ListSessionsRequest) decodeWire(r *wireReader) error {
+func (x *ListSessionsRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ListSessionsRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ListSessionsRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ListSessionsRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "cwd":
-			if it.once(&seen, 0) {
-				err = wireDecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodePtr(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "cursor":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Cursor, r, (*SessionListCursor).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "archived":
-			if it.once(&seen, 3) {
+			if it.Once(&seen, 3) {
 				if err := x.partListSessionsRequestSessionArchive.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ListSessionsRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListSessionsRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cwd != nil {
-		if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-			return nil, wireAtKey(err, "cwd")
+		if buf, err = x.Cwd.appendJSON(wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+			return nil, wire.AtKey(err, "cwd")
 		}
 	}
 	if x.Cursor != nil {
-		if buf, err = x.Cursor.appendJSON(wireAppendKey(buf, open, "\"cursor\":")); err != nil {
-			return nil, wireAtKey(err, "cursor")
+		if buf, err = x.Cursor.appendJSON(wire.AppendKey(buf, open, "\"cursor\":")); err != nil {
+			return nil, wire.AtKey(err, "cursor")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partListSessionsRequestSessionArchive.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfListSessionsRequest = []string{"_meta", "cursor", "cwd"}
 
 func (x *ListSessionsRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListSessionsRequest, name) || x.partListSessionsRequestSessionArchive.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfListSessionsRequest, name) || x.partListSessionsRequestSessionArchive.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ListSessionsRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DeleteSessionRequest: Request parameters for deleting an existing session from `session/list`.
@@ -22592,75 +22629,75 @@ type DeleteSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DeleteSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DeleteSessionRequest) decodeWire(r *wireReader) error {
+func (x *DeleteSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DeleteSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DeleteSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DeleteSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *DeleteSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DeleteSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDeleteSessionRequest = []string{"_meta", "sessionId"}
 
 func (*DeleteSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDeleteSessionRequest, name)
+	return wire.Declares(wireMembersOfDeleteSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DeleteSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ResumeSessionRequest: Request parameters for resuming an existing session.
@@ -22714,126 +22751,126 @@ type ResumeSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ResumeSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ResumeSessionRequest) decodeWire(r *wireReader) error {
+func (x *ResumeSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ResumeSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ResumeSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ResumeSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 				}
 			}
 		case "mcpServers":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
+					err = wire.DecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "replayFrom":
-			if it.once(&seen, 4) {
-				err = wireDecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
+			if it.Once(&seen, 4) {
+				err = wire.DecodePtr(&x.ReplayFrom, r, (*ReplayFrom).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 5) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 5) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 6) {
+			if it.Once(&seen, 6) {
 				if err := x.partResumeSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
+		return wire.MissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ResumeSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ResumeSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = x.Cwd.appendJSON(wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
-			return nil, wireAtKey(err, "mcpServers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "mcpServers")
 		}
 	}
 	if x.ReplayFrom != nil {
-		if buf, err = x.ReplayFrom.appendJSON(wireAppendKey(buf, open, "\"replayFrom\":")); err != nil {
-			return nil, wireAtKey(err, "replayFrom")
+		if buf, err = x.ReplayFrom.appendJSON(wire.AppendKey(buf, open, "\"replayFrom\":")); err != nil {
+			return nil, wire.AtKey(err, "replayFrom")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partResumeSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfResumeSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "replayFrom", "sessionId"}
 
 func (x *ResumeSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfResumeSessionRequest, name) || x.partResumeSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfResumeSessionRequest, name) || x.partResumeSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ResumeSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ReplayFrom: Inclusive cursor describing where replayed session history should begin.
@@ -22860,32 +22897,32 @@ type ReplayFromValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ReplayFrom) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReplayFrom) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ReplayFrom) decodeWire(r *wireReader) error {
+func (x *ReplayFrom) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReplayFrom) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *ReplayFrom) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "start":
@@ -22908,14 +22945,14 @@ func (x *ReplayFrom) decodeObject(r *wireReader, known *wireKnownSet) error {
 
 func (x *ReplayFrom) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ReplayFrom: no variant set")
+		return nil, wire.EncodeErrorf("ReplayFrom: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ReplayFrom) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ReplayFrom: no variant set")
+		return nil, wire.EncodeErrorf("ReplayFrom: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -22930,17 +22967,17 @@ func (x *ReplayFrom) declaresMember(name []byte) bool {
 type ReplayFromStartVariant ReplayFromStart
 
 func (x *ReplayFromStartVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromStartVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ReplayFromStartVariant")
+		return nil, wire.NilVariant("ReplayFromStartVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"start\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"start\"")
 	return (*ReplayFromStart)(x).appendMembers(buf, open)
 }
 
@@ -22976,51 +23013,51 @@ type ReplayFromOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ReplayFromOther) decodeWire(r *wireReader) error {
+func (x *ReplayFromOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReplayFromOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ReplayFromOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ReplayFromOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ReplayFromOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ReplayFromOther")
+		return nil, wire.NilVariant("ReplayFromOther")
 	}
 	switch x.Type {
 	case "", "start":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfReplayFromOther = []string{"type"}
 
 func (*ReplayFromOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfReplayFromOther, name)
+	return wire.Declares(wireMembersOfReplayFromOther, name)
 }
 
 func (*ReplayFromOther) isReplayFrom() {}
@@ -23041,61 +23078,61 @@ type ReplayFromStart struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ReplayFromStart) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ReplayFromStart) decodeWire(r *wireReader) error {
+func (x *ReplayFromStart) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ReplayFromStart) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ReplayFromStart) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ReplayFromStart{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ReplayFromStart) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ReplayFromStart) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfReplayFromStart = []string{"_meta"}
 
 func (*ReplayFromStart) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfReplayFromStart, name)
+	return wire.Declares(wireMembersOfReplayFromStart, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ReplayFromStart) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CloseSessionRequest: Request parameters for closing an active session.
@@ -23130,75 +23167,75 @@ type CloseSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CloseSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CloseSessionRequest) decodeWire(r *wireReader) error {
+func (x *CloseSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CloseSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CloseSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CloseSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CloseSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CloseSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCloseSessionRequest = []string{"_meta", "sessionId"}
 
 func (*CloseSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCloseSessionRequest, name)
+	return wire.Declares(wireMembersOfCloseSessionRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CloseSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CancelToolCallRequest: Request parameters for cancelling one tool call.
@@ -23229,82 +23266,82 @@ type CancelToolCallRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelToolCallRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelToolCallRequest) decodeWire(r *wireReader) error {
+func (x *CancelToolCallRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelToolCallRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelToolCallRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelToolCallRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "toolCallId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.ToolCallID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "toolCallId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "toolCallId")
 	}
 	return nil
 }
 
 func (x *CancelToolCallRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelToolCallRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.ToolCallID.appendJSON(wireAppendKey(buf, open, "\"toolCallId\":")); err != nil {
-		return nil, wireAtKey(err, "toolCallId")
+	if buf, err = x.ToolCallID.appendJSON(wire.AppendKey(buf, open, "\"toolCallId\":")); err != nil {
+		return nil, wire.AtKey(err, "toolCallId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelToolCallRequest = []string{"_meta", "sessionId", "toolCallId"}
 
 func (*CancelToolCallRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelToolCallRequest, name)
+	return wire.Declares(wireMembersOfCancelToolCallRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelToolCallRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CancelTerminalRequest: Request parameters for cancelling one terminal.
@@ -23336,82 +23373,82 @@ type CancelTerminalRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelTerminalRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelTerminalRequest) decodeWire(r *wireReader) error {
+func (x *CancelTerminalRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelTerminalRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelTerminalRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelTerminalRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "terminalId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.TerminalID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "terminalId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "terminalId")
 	}
 	return nil
 }
 
 func (x *CancelTerminalRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelTerminalRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.TerminalID.appendJSON(wireAppendKey(buf, open, "\"terminalId\":")); err != nil {
-		return nil, wireAtKey(err, "terminalId")
+	if buf, err = x.TerminalID.appendJSON(wire.AppendKey(buf, open, "\"terminalId\":")); err != nil {
+		return nil, wire.AtKey(err, "terminalId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelTerminalRequest = []string{"_meta", "sessionId", "terminalId"}
 
 func (*CancelTerminalRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelTerminalRequest, name)
+	return wire.Declares(wireMembersOfCancelTerminalRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelTerminalRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequest: Request parameters for setting a session configuration option.
@@ -23439,85 +23476,91 @@ type SetSessionConfigOptionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionConfigOptionRequest) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequest{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "configId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.ConfigID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "configId")
+		return wire.MissingOf(seen, 0x3, "sessionId", "configId")
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerSetSessionConfigOptionRequest)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerSetSessionConfigOptionRequest SetSessionConfigOptionRequest
+
+func (o *wireOwnerSetSessionConfigOptionRequest) DeclaresMember(name []byte) bool {
+	return (*SetSessionConfigOptionRequest)(o).declaresMember(name)
+}
+
 func (x *SetSessionConfigOptionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.ConfigID.appendJSON(wireAppendKey(buf, open, "\"configId\":")); err != nil {
-		return nil, wireAtKey(err, "configId")
+	if buf, err = x.ConfigID.appendJSON(wire.AppendKey(buf, open, "\"configId\":")); err != nil {
+		return nil, wire.AtKey(err, "configId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequest = []string{"_meta", "configId", "sessionId"}
 
 func (x *SetSessionConfigOptionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequest, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionConfigOptionRequestUnion: Request parameters for setting a session configuration option.
@@ -23551,32 +23594,32 @@ type SetSessionConfigOptionRequestUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionConfigOptionRequestUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionConfigOptionRequestUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionConfigOptionRequestUnion) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "type"}, nil)
+func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "type"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "type")
+	raw, found, err := wire.TagMember(r, &tagged, "type")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("type")
+		return wire.Missing("type")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "type")
+		return wire.AtKey(err, "type")
 	}
 	switch string(tag) {
 	case "id":
@@ -23606,14 +23649,14 @@ func (x *SetSessionConfigOptionRequestUnion) decodeObject(r *wireReader, known *
 
 func (x *SetSessionConfigOptionRequestUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *SetSessionConfigOptionRequestUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
+		return nil, wire.EncodeErrorf("SetSessionConfigOptionRequestUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -23633,62 +23676,62 @@ type SetSessionConfigOptionRequestID struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SetSessionConfigOptionRequestID) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestID) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequestID{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Value.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "value")
+		return wire.MissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestID) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SetSessionConfigOptionRequestID")
+		return nil, wire.NilVariant("SetSessionConfigOptionRequestID")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"id\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"id\"")
 	var err error
-	if buf, err = x.Value.appendJSON(wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = x.Value.appendJSON(wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequestID = []string{"type", "value"}
 
 func (*SetSessionConfigOptionRequestID) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestID, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequestID, name)
 }
 
 func (*SetSessionConfigOptionRequestID) isSetSessionConfigOptionRequestUnion() {}
@@ -23709,62 +23752,62 @@ type SetSessionConfigOptionRequestBoolean struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestBoolean) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestBoolean) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequestBoolean{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
-				err = wireDecodeBool(&x.Value, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeBool(&x.Value, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "value")
+		return wire.MissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestBoolean) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SetSessionConfigOptionRequestBoolean")
+		return nil, wire.NilVariant("SetSessionConfigOptionRequestBoolean")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"boolean\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"boolean\"")
 	var err error
-	if buf, err = wireAppendBool(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-		return nil, wireAtKey(err, "value")
+	if buf, err = wire.AppendBool(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+		return nil, wire.AtKey(err, "value")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequestBoolean = []string{"type", "value"}
 
 func (*SetSessionConfigOptionRequestBoolean) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequestBoolean, name)
 }
 
 func (*SetSessionConfigOptionRequestBoolean) isSetSessionConfigOptionRequestUnion() {}
@@ -23794,71 +23837,71 @@ type SetSessionConfigOptionRequestOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wireReader) error {
+func (x *SetSessionConfigOptionRequestOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionConfigOptionRequestOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionConfigOptionRequestOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "value":
-			if it.once(&seen, 0) {
-				err = wireDecodeRaw(&x.Value, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeRaw(&x.Value, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "value")
+		return wire.MissingOf(seen, 0x1, "value")
 	}
 	return nil
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionConfigOptionRequestOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SetSessionConfigOptionRequestOther")
+		return nil, wire.NilVariant("SetSessionConfigOptionRequestOther")
 	}
 	switch x.Type {
 	case "", "boolean", "id":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Type), "type")
 	}
-	buf = wireAppendKey(buf, open, "\"type\":")
-	buf = wireAppendQuoted(buf, x.Type)
+	buf = wire.AppendKey(buf, open, "\"type\":")
+	buf = wire.AppendQuoted(buf, x.Type)
 	var err error
 	if len(x.Value) > 0 {
-		if buf, err = wireAppendRaw(&x.Value, wireAppendKey(buf, open, "\"value\":")); err != nil {
-			return nil, wireAtKey(err, "value")
+		if buf, err = wire.AppendRaw(&x.Value, wire.AppendKey(buf, open, "\"value\":")); err != nil {
+			return nil, wire.AtKey(err, "value")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"value\":null")
+		buf = wire.AppendKey(buf, open, "\"value\":null")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionConfigOptionRequestOther = []string{"type", "value"}
 
 func (*SetSessionConfigOptionRequestOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionConfigOptionRequestOther, name)
+	return wire.Declares(wireMembersOfSetSessionConfigOptionRequestOther, name)
 }
 
 func (*SetSessionConfigOptionRequestOther) isSetSessionConfigOptionRequestUnion() {}
@@ -23904,86 +23947,86 @@ type PromptRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PromptRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PromptRequest) decodeWire(r *wireReader) error {
+func (x *PromptRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PromptRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PromptRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PromptRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "prompt":
-			if it.once(&seen, 1) {
-				err = wireDecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeSlice(&x.Prompt, r, false, (*ContentBlock).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "prompt")
+		return wire.MissingOf(seen, 0x3, "sessionId", "prompt")
 	}
 	return nil
 }
 
 func (x *PromptRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PromptRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.Prompt != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
-			return nil, wireAtKey(err, "prompt")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"prompt\":"), x.Prompt, (*ContentBlock).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "prompt")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"prompt\":[]")
+		buf = wire.AppendKey(buf, open, "\"prompt\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPromptRequest = []string{"_meta", "prompt", "sessionId"}
 
 func (*PromptRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPromptRequest, name)
+	return wire.Declares(wireMembersOfPromptRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PromptRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientResponse: A JSON-RPC response object.
@@ -24008,50 +24051,50 @@ type ClientResponseValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysClientResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientResponse) decodeWire(r *wireReader) error {
+func (x *ClientResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientResponse", known)
+func (x *ClientResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientResponse", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientResponse", pos, err, known)
+		r.Remember("ClientResponse", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponse) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysClientResponseO)
+		mask, err := look.HasMembers(keysClientResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ClientResponseResult)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -24065,7 +24108,7 @@ func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error 
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ClientResponseError)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -24080,21 +24123,21 @@ func (x *ClientResponse) decodeChoice(r *wireReader, known *wireKnownSet) error 
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
+		return wire.Errorf("ClientResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return r.kindError("ClientResponse (object)")
+	return r.KindError("ClientResponse (object)")
 }
 
 func (x *ClientResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponse: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponse: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ClientResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponse: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponse: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -24116,68 +24159,68 @@ type ClientResponseResult struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ClientResponseResult) decodeWire(r *wireReader) error {
+func (x *ClientResponseResult) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseResult) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientResponseResult{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Result.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "result")
+		return wire.MissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ClientResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResult")
+		return nil, wire.NilVariant("ClientResponseResult")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
-		return nil, wireAtKey(err, "result")
+	if buf, err = x.Result.appendJSON(wire.AppendKey(buf, open, "\"result\":")); err != nil {
+		return nil, wire.AtKey(err, "result")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientResponseResult = []string{"id", "result"}
 
 func (*ClientResponseResult) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientResponseResult, name)
+	return wire.Declares(wireMembersOfClientResponseResult, name)
 }
 
 func (*ClientResponseResult) isClientResponse() {}
@@ -24203,68 +24246,68 @@ type ClientResponseError struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ClientResponseError) decodeWire(r *wireReader) error {
+func (x *ClientResponseError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientResponseError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Error.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "error")
+		return wire.MissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ClientResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseError")
+		return nil, wire.NilVariant("ClientResponseError")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-		return nil, wireAtKey(err, "error")
+	if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+		return nil, wire.AtKey(err, "error")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientResponseError = []string{"error", "id"}
 
 func (*ClientResponseError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientResponseError, name)
+	return wire.Declares(wireMembersOfClientResponseError, name)
 }
 
 func (*ClientResponseError) isClientResponse() {}
@@ -24296,76 +24339,76 @@ type ClientResponseResultDataValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientResponseResultData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceClientResponseResultData chooses the variant of ClientResponseResultData; files of unstable features add theirs.
-var choiceClientResponseResultData = wireNewChoice[ClientResponseResultDataValue]("ClientResponseResultData", wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "outcome"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+var choiceClientResponseResultData = wire.NewChoice[ClientResponseResultDataValue]("ClientResponseResultData", wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "outcome"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataRequestPermissionResponse)
 		if err := (*RequestPermissionResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"outcome"},
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: []string{"_meta", "action", "content"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"outcome"},
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: []string{"_meta", "action", "content"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataCreateElicitationResponse)
 		if err := (*CreateElicitationResponse)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        1,
-	required:     nil,
-}, wireCandidate[ClientResponseResultDataValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        1,
+	Required:     nil,
+}, wire.Candidate[ClientResponseResultDataValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 		v := new(ClientResponseResultDataExtMethodResponse)
 		if err := (*ExtResponse)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        3,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        3,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseResultData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientResponseResultData) decodeWire(r *wireReader) error {
+func (x *ClientResponseResultData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientResponseResultData", known)
+func (x *ClientResponseResultData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientResponseResultData", pos, err, known)
+		r.Remember("ClientResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseResultData) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceClientResponseResultData.decode(r, known)
+	v, err := choiceClientResponseResultData.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -24375,7 +24418,7 @@ func (x *ClientResponseResultData) decodeChoice(r *wireReader, known *wireKnownS
 
 func (x *ClientResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponseResultData: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -24387,7 +24430,7 @@ type ClientResponseResultDataRequestPermissionResponse RequestPermissionResponse
 
 func (x *ClientResponseResultDataRequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataRequestPermissionResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataRequestPermissionResponse")
 	}
 	return (*RequestPermissionResponse)(x).appendJSON(buf)
 }
@@ -24407,7 +24450,7 @@ type ClientResponseResultDataCreateElicitationResponse CreateElicitationResponse
 
 func (x *ClientResponseResultDataCreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataCreateElicitationResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataCreateElicitationResponse")
 	}
 	return (*CreateElicitationResponse)(x).appendJSON(buf)
 }
@@ -24427,7 +24470,7 @@ type ClientResponseResultDataExtMethodResponse ExtResponse
 
 func (x *ClientResponseResultDataExtMethodResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataExtMethodResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataExtMethodResponse")
 	}
 	return (*ExtResponse)(x).appendJSON(buf)
 }
@@ -24464,49 +24507,49 @@ type ClientResponseErrorIDValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientResponseErrorID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientResponseErrorID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientResponseErrorID) decodeWire(r *wireReader) error {
+func (x *ClientResponseErrorID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientResponseErrorID) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientResponseErrorID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '"':
 		v := new(ClientResponseErrorIDStr)
-		if err := wireDecodeString((*string)(v), r); err != nil {
+		if err := wire.DecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ClientResponseErrorIDNumber)
-		if err := wireDecodeInt64((*int64)(v), r); err != nil {
+		if err := wire.DecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ClientResponseErrorIDNull)
-		if err := wireDecodeNull(r); err != nil {
+		if err := wire.DecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ClientResponseErrorID (string or number or null)")
+	return r.KindError("ClientResponseErrorID (string or number or null)")
 }
 
 func (x *ClientResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientResponseErrorID: no variant set")
+		return nil, wire.EncodeErrorf("ClientResponseErrorID: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -24518,9 +24561,9 @@ type ClientResponseErrorIDNumber int64
 
 func (x *ClientResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseErrorIDNumber")
+		return nil, wire.NilVariant("ClientResponseErrorIDNumber")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*ClientResponseErrorIDNumber) isClientResponseErrorID() {}
@@ -24538,9 +24581,9 @@ type ClientResponseErrorIDStr string
 
 func (x *ClientResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseErrorIDStr")
+		return nil, wire.NilVariant("ClientResponseErrorIDStr")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*ClientResponseErrorIDStr) isClientResponseErrorID() {}
@@ -24578,75 +24621,75 @@ type RequestPermissionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionResponse) decodeWire(r *wireReader) error {
+func (x *RequestPermissionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "outcome":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Outcome.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "outcome")
+		return wire.MissingOf(seen, 0x1, "outcome")
 	}
 	return nil
 }
 
 func (x *RequestPermissionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.Outcome.appendJSON(wireAppendKey(buf, open, "\"outcome\":")); err != nil {
-		return nil, wireAtKey(err, "outcome")
+	if buf, err = x.Outcome.appendJSON(wire.AppendKey(buf, open, "\"outcome\":")); err != nil {
+		return nil, wire.AtKey(err, "outcome")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionResponse = []string{"_meta", "outcome"}
 
 func (*RequestPermissionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionResponse, name)
+	return wire.Declares(wireMembersOfRequestPermissionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // RequestPermissionOutcome: The outcome of a permission request.
@@ -24672,32 +24715,32 @@ type RequestPermissionOutcomeValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x RequestPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *RequestPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *RequestPermissionOutcome) decodeWire(r *wireReader) error {
+func (x *RequestPermissionOutcome) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "outcome"}, nil)
+func (x *RequestPermissionOutcome) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "outcome"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "outcome")
+	raw, found, err := wire.TagMember(r, &tagged, "outcome")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("outcome")
+		return wire.Missing("outcome")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "outcome")
+		return wire.AtKey(err, "outcome")
 	}
 	switch string(tag) {
 	case "cancelled":
@@ -24727,14 +24770,14 @@ func (x *RequestPermissionOutcome) decodeObject(r *wireReader, known *wireKnownS
 
 func (x *RequestPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestPermissionOutcome: no variant set")
+		return nil, wire.EncodeErrorf("RequestPermissionOutcome: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *RequestPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("RequestPermissionOutcome: no variant set")
+		return nil, wire.EncodeErrorf("RequestPermissionOutcome: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -24760,17 +24803,17 @@ func (x *RequestPermissionOutcome) declaresMember(name []byte) bool {
 type RequestPermissionOutcomeCancelled CancelledPermissionOutcome
 
 func (x *RequestPermissionOutcomeCancelled) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeCancelled) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionOutcomeCancelled")
+		return nil, wire.NilVariant("RequestPermissionOutcomeCancelled")
 	}
-	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"outcome\":\"cancelled\"")
+	buf = wire.AppendKey(buf, open, "\"outcome\":\"cancelled\"")
 	return (*CancelledPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -24795,17 +24838,17 @@ func NewRequestPermissionOutcomeCancelled(v CancelledPermissionOutcome) RequestP
 type RequestPermissionOutcomeSelected SelectedPermissionOutcome
 
 func (x *RequestPermissionOutcomeSelected) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeSelected) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionOutcomeSelected")
+		return nil, wire.NilVariant("RequestPermissionOutcomeSelected")
 	}
-	if err := wireUnknownClash(&x.Unknown, "outcome"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "outcome"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"outcome\":\"selected\"")
+	buf = wire.AppendKey(buf, open, "\"outcome\":\"selected\"")
 	return (*SelectedPermissionOutcome)(x).appendMembers(buf, open)
 }
 
@@ -24841,51 +24884,51 @@ type RequestPermissionOutcomeOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *RequestPermissionOutcomeOther) decodeWire(r *wireReader) error {
+func (x *RequestPermissionOutcomeOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *RequestPermissionOutcomeOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *RequestPermissionOutcomeOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = RequestPermissionOutcomeOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *RequestPermissionOutcomeOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *RequestPermissionOutcomeOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("RequestPermissionOutcomeOther")
+		return nil, wire.NilVariant("RequestPermissionOutcomeOther")
 	}
 	switch x.Outcome {
 	case "", "cancelled", "selected":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Outcome), "outcome")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Outcome), "outcome")
 	}
-	buf = wireAppendKey(buf, open, "\"outcome\":")
-	buf = wireAppendQuoted(buf, x.Outcome)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"outcome\":")
+	buf = wire.AppendQuoted(buf, x.Outcome)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfRequestPermissionOutcomeOther = []string{"outcome"}
 
 func (*RequestPermissionOutcomeOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfRequestPermissionOutcomeOther, name)
+	return wire.Declares(wireMembersOfRequestPermissionOutcomeOther, name)
 }
 
 func (*RequestPermissionOutcomeOther) isRequestPermissionOutcome() {}
@@ -24906,61 +24949,61 @@ type CancelledPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelledPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelledPermissionOutcome) decodeWire(r *wireReader) error {
+func (x *CancelledPermissionOutcome) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelledPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelledPermissionOutcome) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelledPermissionOutcome{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CancelledPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelledPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelledPermissionOutcome = []string{"_meta"}
 
 func (*CancelledPermissionOutcome) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelledPermissionOutcome, name)
+	return wire.Declares(wireMembersOfCancelledPermissionOutcome, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelledPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SelectedPermissionOutcome: The user selected one of the provided options.
@@ -24976,75 +25019,75 @@ type SelectedPermissionOutcome struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SelectedPermissionOutcome) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SelectedPermissionOutcome) decodeWire(r *wireReader) error {
+func (x *SelectedPermissionOutcome) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SelectedPermissionOutcome) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SelectedPermissionOutcome) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SelectedPermissionOutcome{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "optionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.OptionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "optionId")
+		return wire.MissingOf(seen, 0x1, "optionId")
 	}
 	return nil
 }
 
 func (x *SelectedPermissionOutcome) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SelectedPermissionOutcome) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.OptionID.appendJSON(wireAppendKey(buf, open, "\"optionId\":")); err != nil {
-		return nil, wireAtKey(err, "optionId")
+	if buf, err = x.OptionID.appendJSON(wire.AppendKey(buf, open, "\"optionId\":")); err != nil {
+		return nil, wire.AtKey(err, "optionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSelectedPermissionOutcome = []string{"_meta", "optionId"}
 
 func (*SelectedPermissionOutcome) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSelectedPermissionOutcome, name)
+	return wire.Declares(wireMembersOfSelectedPermissionOutcome, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SelectedPermissionOutcome) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationResponse: Response from the client to an elicitation request.
@@ -25060,64 +25103,70 @@ type CreateElicitationResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationResponse) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponse{}
-	start := r.mark()
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	start := r.Mark()
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
-	r.reset(start)
-	var owned wireKnownSet
-	owned.extend(known, wireKnown{owner: x}, &x.Unknown)
+	r.Reset(start)
+	var owned wire.KnownSet
+	owned.Extend(known, wire.Known{Owner: (*wireOwnerCreateElicitationResponse)(x)}, &x.Unknown)
 	return x.Union.decodeObject(r, &owned)
 }
 
+type wireOwnerCreateElicitationResponse CreateElicitationResponse
+
+func (o *wireOwnerCreateElicitationResponse) DeclaresMember(name []byte) bool {
+	return (*CreateElicitationResponse)(o).declaresMember(name)
+}
+
 func (x *CreateElicitationResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.Union.appendMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponse = []string{"_meta"}
 
 func (x *CreateElicitationResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponse, name) || x.Union.declaresMember(name)
+	return wire.Declares(wireMembersOfCreateElicitationResponse, name) || x.Union.declaresMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CreateElicitationResponseUnion: Response from the client to an elicitation request.
@@ -25144,32 +25193,32 @@ type CreateElicitationResponseUnionValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x CreateElicitationResponseUnion) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CreateElicitationResponseUnion) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CreateElicitationResponseUnion) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseUnion) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseUnion) decodeObject(r *wireReader, known *wireKnownSet) error {
-	var tagged wireKnownSet
-	tagged.extend(known, wireKnown{tag: "action"}, nil)
+func (x *CreateElicitationResponseUnion) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	var tagged wire.KnownSet
+	tagged.Extend(known, wire.Known{Tag: "action"}, nil)
 	x.Value = nil
-	raw, found, err := wireTagMember(r, &tagged, "action")
+	raw, found, err := wire.TagMember(r, &tagged, "action")
 	if err != nil {
 		return err
 	}
 	if !found {
-		return wireMissing("action")
+		return wire.Missing("action")
 	}
-	tag, err := wireTagString(raw)
+	tag, err := wire.TagString(raw)
 	if err != nil {
-		return wireAtKey(err, "action")
+		return wire.AtKey(err, "action")
 	}
 	switch string(tag) {
 	case "accept":
@@ -25206,14 +25255,14 @@ func (x *CreateElicitationResponseUnion) decodeObject(r *wireReader, known *wire
 
 func (x *CreateElicitationResponseUnion) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *CreateElicitationResponseUnion) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("CreateElicitationResponseUnion: no variant set")
+		return nil, wire.EncodeErrorf("CreateElicitationResponseUnion: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -25228,17 +25277,17 @@ func (x *CreateElicitationResponseUnion) declaresMember(name []byte) bool {
 type CreateElicitationResponseAccept ElicitationAcceptAction
 
 func (x *CreateElicitationResponseAccept) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseAccept) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseAccept")
+		return nil, wire.NilVariant("CreateElicitationResponseAccept")
 	}
-	if err := wireUnknownClash(&x.Unknown, "action"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "action"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"action\":\"accept\"")
+	buf = wire.AppendKey(buf, open, "\"action\":\"accept\"")
 	return (*ElicitationAcceptAction)(x).appendMembers(buf, open)
 }
 
@@ -25263,46 +25312,46 @@ type CreateElicitationResponseDecline struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationResponseDecline) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseDecline) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseDecline) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseDecline) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponseDecline{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationResponseDecline) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseDecline) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseDecline")
+		return nil, wire.NilVariant("CreateElicitationResponseDecline")
 	}
-	buf = wireAppendKey(buf, open, "\"action\":\"decline\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"action\":\"decline\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponseDecline = []string{"action"}
 
 func (*CreateElicitationResponseDecline) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponseDecline, name)
+	return wire.Declares(wireMembersOfCreateElicitationResponseDecline, name)
 }
 
 func (*CreateElicitationResponseDecline) isCreateElicitationResponseUnion() {}
@@ -25321,46 +25370,46 @@ type CreateElicitationResponseCancel struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationResponseCancel) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseCancel) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseCancel) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseCancel) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponseCancel{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationResponseCancel) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseCancel) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseCancel")
+		return nil, wire.NilVariant("CreateElicitationResponseCancel")
 	}
-	buf = wireAppendKey(buf, open, "\"action\":\"cancel\"")
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"action\":\"cancel\"")
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponseCancel = []string{"action"}
 
 func (*CreateElicitationResponseCancel) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponseCancel, name)
+	return wire.Declares(wireMembersOfCreateElicitationResponseCancel, name)
 }
 
 func (*CreateElicitationResponseCancel) isCreateElicitationResponseUnion() {}
@@ -25389,51 +25438,51 @@ type CreateElicitationResponseOther struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *CreateElicitationResponseOther) decodeWire(r *wireReader) error {
+func (x *CreateElicitationResponseOther) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CreateElicitationResponseOther) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CreateElicitationResponseOther) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CreateElicitationResponseOther{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *CreateElicitationResponseOther) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CreateElicitationResponseOther) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("CreateElicitationResponseOther")
+		return nil, wire.NilVariant("CreateElicitationResponseOther")
 	}
 	switch x.Action {
 	case "", "accept", "cancel", "decline":
-		return nil, wireAtKey(wireEncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
+		return nil, wire.AtKey(wire.EncodeErrorf("a catch-all variant cannot hold the tag %q: use the variant for it", x.Action), "action")
 	}
-	buf = wireAppendKey(buf, open, "\"action\":")
-	buf = wireAppendQuoted(buf, x.Action)
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	buf = wire.AppendKey(buf, open, "\"action\":")
+	buf = wire.AppendQuoted(buf, x.Action)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCreateElicitationResponseOther = []string{"action"}
 
 func (*CreateElicitationResponseOther) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCreateElicitationResponseOther, name)
+	return wire.Declares(wireMembersOfCreateElicitationResponseOther, name)
 }
 
 func (*CreateElicitationResponseOther) isCreateElicitationResponseUnion() {}
@@ -25467,48 +25516,48 @@ type ElicitationContentValueValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationContentValue) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationContentValue) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationContentValue) decodeWire(r *wireReader) error {
+func (x *ElicitationContentValue) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationContentValue) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ElicitationContentValue", known)
+func (x *ElicitationContentValue) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ElicitationContentValue", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ElicitationContentValue", pos, err, known)
+		r.Remember("ElicitationContentValue", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationContentValue) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
 		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '[':
-		start := r.mark()
+		start := r.Mark()
 		var firstErr error
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueStringArray)
-			err := wireDecodeSlice((*[]string)(v), r, false, wireDecodeString)
+			err := wire.DecodeSlice((*[]string)(v), r, false, wire.DecodeString)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25518,9 +25567,9 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), r)
+			err := wire.DecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25532,14 +25581,14 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationContentValue: no variant matches")
+		return wire.Errorf("ElicitationContentValue: no variant matches")
 	case '"':
-		start := r.mark()
+		start := r.Mark()
 		var firstErr error
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueString)
-			err := wireDecodeString((*string)(v), r)
+			err := wire.DecodeString((*string)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25549,9 +25598,9 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), r)
+			err := wire.DecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25563,14 +25612,14 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationContentValue: no variant matches")
+		return wire.Errorf("ElicitationContentValue: no variant matches")
 	case '0':
-		start := r.mark()
+		start := r.Mark()
 		var firstErr error
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueInteger)
-			err := wireDecodeInt64((*int64)(v), r)
+			err := wire.DecodeInt64((*int64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25580,9 +25629,9 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueNumber)
-			err := wireDecodeFloat64((*float64)(v), r)
+			err := wire.DecodeFloat64((*float64)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25592,9 +25641,9 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), r)
+			err := wire.DecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25606,14 +25655,14 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationContentValue: no variant matches")
+		return wire.Errorf("ElicitationContentValue: no variant matches")
 	case 't':
-		start := r.mark()
+		start := r.Mark()
 		var firstErr error
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueBoolean)
-			err := wireDecodeBool((*bool)(v), r)
+			err := wire.DecodeBool((*bool)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25623,9 +25672,9 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ElicitationContentValueOther)
-			err := wireDecodeRaw((*json.RawMessage)(v), r)
+			err := wire.DecodeRaw((*json.RawMessage)(v), r)
 			if err == nil {
 				x.Value = v
 				return nil
@@ -25637,21 +25686,21 @@ func (x *ElicitationContentValue) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ElicitationContentValue: no variant matches")
+		return wire.Errorf("ElicitationContentValue: no variant matches")
 	case 'n':
 		v := new(ElicitationContentValueOther)
-		if err := wireDecodeRaw((*json.RawMessage)(v), r); err != nil {
+		if err := wire.DecodeRaw((*json.RawMessage)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ElicitationContentValue (object or array or string or number or boolean or null)")
+	return r.KindError("ElicitationContentValue (object or array or string or number or boolean or null)")
 }
 
 func (x *ElicitationContentValue) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ElicitationContentValue: no variant set")
+		return nil, wire.EncodeErrorf("ElicitationContentValue: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -25663,9 +25712,9 @@ type ElicitationContentValueString string
 
 func (x *ElicitationContentValueString) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueString")
+		return nil, wire.NilVariant("ElicitationContentValueString")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*ElicitationContentValueString) isElicitationContentValue() {}
@@ -25683,9 +25732,9 @@ type ElicitationContentValueInteger int64
 
 func (x *ElicitationContentValueInteger) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueInteger")
+		return nil, wire.NilVariant("ElicitationContentValueInteger")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*ElicitationContentValueInteger) isElicitationContentValue() {}
@@ -25703,9 +25752,9 @@ type ElicitationContentValueNumber float64
 
 func (x *ElicitationContentValueNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueNumber")
+		return nil, wire.NilVariant("ElicitationContentValueNumber")
 	}
-	return wireAppendFloat64((*float64)(x), buf)
+	return wire.AppendFloat64((*float64)(x), buf)
 }
 
 func (*ElicitationContentValueNumber) isElicitationContentValue() {}
@@ -25723,9 +25772,9 @@ type ElicitationContentValueBoolean bool
 
 func (x *ElicitationContentValueBoolean) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueBoolean")
+		return nil, wire.NilVariant("ElicitationContentValueBoolean")
 	}
-	return wireAppendBool((*bool)(x), buf)
+	return wire.AppendBool((*bool)(x), buf)
 }
 
 func (*ElicitationContentValueBoolean) isElicitationContentValue() {}
@@ -25743,9 +25792,9 @@ type ElicitationContentValueStringArray []string
 
 func (x *ElicitationContentValueStringArray) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueStringArray")
+		return nil, wire.NilVariant("ElicitationContentValueStringArray")
 	}
-	return wireAppendSlice(buf, *(*[]string)(x), wireAppendString)
+	return wire.AppendSlice(buf, *(*[]string)(x), wire.AppendString)
 }
 
 func (*ElicitationContentValueStringArray) isElicitationContentValue() {}
@@ -25766,9 +25815,9 @@ type ElicitationContentValueOther json.RawMessage
 
 func (x *ElicitationContentValueOther) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ElicitationContentValueOther")
+		return nil, wire.NilVariant("ElicitationContentValueOther")
 	}
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 func (*ElicitationContentValueOther) isElicitationContentValue() {}
@@ -25792,69 +25841,69 @@ type ElicitationAcceptAction struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ElicitationAcceptAction) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ElicitationAcceptAction) decodeWire(r *wireReader) error {
+func (x *ElicitationAcceptAction) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ElicitationAcceptAction) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ElicitationAcceptAction) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ElicitationAcceptAction{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "content":
-			if it.once(&seen, 0) {
-				if r.null() {
+			if it.Once(&seen, 0) {
+				if r.Null() {
 					x.Content = nil
 				} else {
-					err = wireDecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
+					err = wire.DecodeMap(&x.Content, r, (*ElicitationContentValue).decodeWire)
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ElicitationAcceptAction) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ElicitationAcceptAction) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Content != nil {
-		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
-			return nil, wireAtKey(err, "content")
+		if buf, err = wire.AppendMap(wire.AppendKey(buf, open, "\"content\":"), x.Content, (*ElicitationContentValue).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "content")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfElicitationAcceptAction = []string{"content"}
 
 func (*ElicitationAcceptAction) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfElicitationAcceptAction, name)
+	return wire.Declares(wireMembersOfElicitationAcceptAction, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ElicitationAcceptAction) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientNotification: A JSON-RPC notification object.
@@ -25870,75 +25919,75 @@ type ClientNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientNotification) decodeWire(r *wireReader) error {
+func (x *ClientNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ClientNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ClientNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Params, r, (*ClientNotificationParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ClientNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ClientNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfClientNotification = []string{"method", "params"}
 
 func (*ClientNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfClientNotification, name)
+	return wire.Declares(wireMembersOfClientNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ClientNotificationParams: All possible notifications that a client can send to an agent.
@@ -25967,63 +26016,63 @@ type ClientNotificationParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ClientNotificationParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // choiceClientNotificationParams chooses the variant of ClientNotificationParams; files of unstable features add theirs.
-var choiceClientNotificationParams = wireNewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wireCandidate[ClientNotificationParamsValue]{
-	declared: []string{"_meta", "sessionId"},
-	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
+var choiceClientNotificationParams = wire.NewChoice[ClientNotificationParamsValue]("ClientNotificationParams", wire.Candidate[ClientNotificationParamsValue]{
+	Declared: []string{"_meta", "sessionId"},
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsCancelSessionNotification)
 		if err := (*CancelSessionNotification)(v).decodeObject(r, known); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "{",
-	order:        0,
-	required:     []string{"sessionId"},
-}, wireCandidate[ClientNotificationParamsValue]{
-	declared: nil,
-	decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
+	ItemRequired: nil,
+	Kinds:        "{",
+	Order:        0,
+	Required:     []string{"sessionId"},
+}, wire.Candidate[ClientNotificationParamsValue]{
+	Declared: nil,
+	Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientNotificationParamsValue, error) {
 		v := new(ClientNotificationParamsExtNotification)
 		if err := (*ExtNotification)(v).decodeWire(r); err != nil {
 			return nil, err
 		}
 		return v, nil
 	},
-	itemRequired: nil,
-	kinds:        "*",
-	order:        2,
-	required:     nil,
+	ItemRequired: nil,
+	Kinds:        "*",
+	Order:        2,
+	Required:     nil,
 })
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ClientNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ClientNotificationParams) decodeWire(r *wireReader) error {
+func (x *ClientNotificationParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ClientNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ClientNotificationParams", known)
+func (x *ClientNotificationParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ClientNotificationParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ClientNotificationParams", pos, err, known)
+		r.Remember("ClientNotificationParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant from the table and decodes it.
-func (x *ClientNotificationParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ClientNotificationParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	v, err := choiceClientNotificationParams.decode(r, known)
+	v, err := choiceClientNotificationParams.Decode(r, known)
 	if err != nil {
 		return err
 	}
@@ -26033,7 +26082,7 @@ func (x *ClientNotificationParams) decodeChoice(r *wireReader, known *wireKnownS
 
 func (x *ClientNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ClientNotificationParams: no variant set")
+		return nil, wire.EncodeErrorf("ClientNotificationParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -26076,7 +26125,7 @@ type ClientNotificationParamsCancelSessionNotification CancelSessionNotification
 
 func (x *ClientNotificationParamsCancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientNotificationParamsCancelSessionNotification")
+		return nil, wire.NilVariant("ClientNotificationParamsCancelSessionNotification")
 	}
 	return (*CancelSessionNotification)(x).appendJSON(buf)
 }
@@ -26103,7 +26152,7 @@ type ClientNotificationParamsExtNotification ExtNotification
 
 func (x *ClientNotificationParamsExtNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientNotificationParamsExtNotification")
+		return nil, wire.NilVariant("ClientNotificationParamsExtNotification")
 	}
 	return (*ExtNotification)(x).appendJSON(buf)
 }
@@ -26133,75 +26182,75 @@ type CancelSessionNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelSessionNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelSessionNotification) decodeWire(r *wireReader) error {
+func (x *CancelSessionNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelSessionNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelSessionNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelSessionNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *CancelSessionNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelSessionNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelSessionNotification = []string{"_meta", "sessionId"}
 
 func (*CancelSessionNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelSessionNotification, name)
+	return wire.Declares(wireMembersOfCancelSessionNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelSessionNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // CancelRequestNotification: Notification to cancel an ongoing request.
@@ -26222,75 +26271,75 @@ type CancelRequestNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *CancelRequestNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *CancelRequestNotification) decodeWire(r *wireReader) error {
+func (x *CancelRequestNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *CancelRequestNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *CancelRequestNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = CancelRequestNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "requestId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.RequestID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "requestId")
+		return wire.MissingOf(seen, 0x1, "requestId")
 	}
 	return nil
 }
 
 func (x *CancelRequestNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *CancelRequestNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
-		return nil, wireAtKey(err, "requestId")
+	if buf, err = x.RequestID.appendJSON(wire.AppendKey(buf, open, "\"requestId\":")); err != nil {
+		return nil, wire.AtKey(err, "requestId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfCancelRequestNotification = []string{"_meta", "requestId"}
 
 func (*CancelRequestNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfCancelRequestNotification, name)
+	return wire.Declares(wireMembersOfCancelRequestNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x CancelRequestNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetParams returns Params, or its zero value when x or Params is nil.
@@ -27251,7 +27300,7 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON implements json.Marshaler.
 func (x Request) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Notification is a JSON-RPC notification: a call of Method that gets no response.
@@ -27282,7 +27331,7 @@ func (x *Notification) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON implements json.Marshaler.
 func (x Notification) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Response answers the Request with the same ID: with Result when it succeeded, with
@@ -27319,7 +27368,7 @@ func (x *Response) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON implements json.Marshaler.
 func (x Response) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // Error implements error, so that a handler can return the error object it
@@ -28025,7 +28074,7 @@ func (s SessionSender) ToolCall(ctx context.Context, id ToolCallID, title string
 // replaces its content (tool_call_update); other members stay as they were.
 func (s SessionSender) UpdateToolCall(ctx context.Context, id ToolCallID, status ToolCallStatus, content ...ToolCallContent) error {
 	return s.Update(ctx, SessionUpdate{Value: &SessionUpdateToolCallUpdate{
-		Content:    wirePatchItems(content),
+		Content:    wire.PatchItems(content),
 		Status:     PatchTo(status),
 		ToolCallID: id,
 	}})

@@ -3,7 +3,10 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+)
 
 // Usage: UNSTABLE
 //
@@ -38,116 +41,116 @@ type Usage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *Usage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *Usage) decodeWire(r *wireReader) error {
+func (x *Usage) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *Usage) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *Usage) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = Usage{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "totalTokens":
-			if it.once(&seen, 0) {
-				err = wireDecodeUint64(&x.TotalTokens, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeUint64(&x.TotalTokens, r)
 			}
 		case "inputTokens":
-			if it.once(&seen, 1) {
-				err = wireDecodeUint64(&x.InputTokens, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeUint64(&x.InputTokens, r)
 			}
 		case "outputTokens":
-			if it.once(&seen, 2) {
-				err = wireDecodeUint64(&x.OutputTokens, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeUint64(&x.OutputTokens, r)
 			}
 		case "thoughtTokens":
-			if it.once(&seen, 3) {
-				wireLenientPtr(&x.ThoughtTokens, r, wireDecodeUint64)
+			if it.Once(&seen, 3) {
+				wire.LenientPtr(&x.ThoughtTokens, r, wire.DecodeUint64)
 			}
 		case "cachedReadTokens":
-			if it.once(&seen, 4) {
-				wireLenientPtr(&x.CachedReadTokens, r, wireDecodeUint64)
+			if it.Once(&seen, 4) {
+				wire.LenientPtr(&x.CachedReadTokens, r, wire.DecodeUint64)
 			}
 		case "cachedWriteTokens":
-			if it.once(&seen, 5) {
-				wireLenientPtr(&x.CachedWriteTokens, r, wireDecodeUint64)
+			if it.Once(&seen, 5) {
+				wire.LenientPtr(&x.CachedWriteTokens, r, wire.DecodeUint64)
 			}
 		case "_meta":
-			if it.once(&seen, 6) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 6) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "totalTokens", "inputTokens", "outputTokens")
+		return wire.MissingOf(seen, 0x7, "totalTokens", "inputTokens", "outputTokens")
 	}
 	return nil
 }
 
 func (x *Usage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *Usage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendUint64(&x.TotalTokens, wireAppendKey(buf, open, "\"totalTokens\":")); err != nil {
-		return nil, wireAtKey(err, "totalTokens")
+	if buf, err = wire.AppendUint64(&x.TotalTokens, wire.AppendKey(buf, open, "\"totalTokens\":")); err != nil {
+		return nil, wire.AtKey(err, "totalTokens")
 	}
-	if buf, err = wireAppendUint64(&x.InputTokens, wireAppendKey(buf, open, "\"inputTokens\":")); err != nil {
-		return nil, wireAtKey(err, "inputTokens")
+	if buf, err = wire.AppendUint64(&x.InputTokens, wire.AppendKey(buf, open, "\"inputTokens\":")); err != nil {
+		return nil, wire.AtKey(err, "inputTokens")
 	}
-	if buf, err = wireAppendUint64(&x.OutputTokens, wireAppendKey(buf, open, "\"outputTokens\":")); err != nil {
-		return nil, wireAtKey(err, "outputTokens")
+	if buf, err = wire.AppendUint64(&x.OutputTokens, wire.AppendKey(buf, open, "\"outputTokens\":")); err != nil {
+		return nil, wire.AtKey(err, "outputTokens")
 	}
 	if x.ThoughtTokens != nil {
-		if buf, err = wireAppendUint64(x.ThoughtTokens, wireAppendKey(buf, open, "\"thoughtTokens\":")); err != nil {
-			return nil, wireAtKey(err, "thoughtTokens")
+		if buf, err = wire.AppendUint64(x.ThoughtTokens, wire.AppendKey(buf, open, "\"thoughtTokens\":")); err != nil {
+			return nil, wire.AtKey(err, "thoughtTokens")
 		}
 	}
 	if x.CachedReadTokens != nil {
-		if buf, err = wireAppendUint64(x.CachedReadTokens, wireAppendKey(buf, open, "\"cachedReadTokens\":")); err != nil {
-			return nil, wireAtKey(err, "cachedReadTokens")
+		if buf, err = wire.AppendUint64(x.CachedReadTokens, wire.AppendKey(buf, open, "\"cachedReadTokens\":")); err != nil {
+			return nil, wire.AtKey(err, "cachedReadTokens")
 		}
 	}
 	if x.CachedWriteTokens != nil {
-		if buf, err = wireAppendUint64(x.CachedWriteTokens, wireAppendKey(buf, open, "\"cachedWriteTokens\":")); err != nil {
-			return nil, wireAtKey(err, "cachedWriteTokens")
+		if buf, err = wire.AppendUint64(x.CachedWriteTokens, wire.AppendKey(buf, open, "\"cachedWriteTokens\":")); err != nil {
+			return nil, wire.AtKey(err, "cachedWriteTokens")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUsage = []string{"_meta", "cachedReadTokens", "cachedWriteTokens", "inputTokens", "outputTokens", "thoughtTokens", "totalTokens"}
 
 func (*Usage) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUsage, name)
+	return wire.Declares(wireMembersOfUsage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x Usage) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partIdleStateUpdateEndTurnTokenUsage holds the members of IdleStateUpdate that unstable_end_turn_token_usage adds.
@@ -163,10 +166,10 @@ type partIdleStateUpdateEndTurnTokenUsage struct {
 	Usage *Usage `json:"usage,omitempty"`
 }
 
-func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "usage":
-		wireLenientPtr(&x.Usage, r, (*Usage).decodeWire)
+		wire.LenientPtr(&x.Usage, r, (*Usage).decodeWire)
 	}
 	return nil
 }
@@ -174,14 +177,14 @@ func (x *partIdleStateUpdateEndTurnTokenUsage) decodeGatedMember(it *wireObjectI
 var wireMembersOfpartIdleStateUpdateEndTurnTokenUsage = []string{"usage"}
 
 func (*partIdleStateUpdateEndTurnTokenUsage) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartIdleStateUpdateEndTurnTokenUsage, name)
+	return wire.Declares(wireMembersOfpartIdleStateUpdateEndTurnTokenUsage, name)
 }
 
 func (x *partIdleStateUpdateEndTurnTokenUsage) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Usage != nil {
-		if buf, err = x.Usage.appendJSON(wireAppendKey(buf, open, "\"usage\":")); err != nil {
-			return nil, wireAtKey(err, "usage")
+		if buf, err = x.Usage.appendJSON(wire.AppendKey(buf, open, "\"usage\":")); err != nil {
+			return nil, wire.AtKey(err, "usage")
 		}
 	}
 	return buf, nil

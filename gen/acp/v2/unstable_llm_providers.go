@@ -6,48 +6,49 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 func init() {
-	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta", "providers"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	choiceAgentResponseResultData.Add(wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta", "providers"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataListProvidersResponse)
 			if err := (*ListProvidersResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        2,
-		required:     []string{"providers"},
-	}, wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        2,
+		Required:     []string{"providers"},
+	}, wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataSetProviderResponse)
 			if err := (*SetProviderResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        3,
-		required:     nil,
-	}, wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        3,
+		Required:     nil,
+	}, wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataDisableProviderResponse)
 			if err := (*DisableProviderResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        4,
-		required:     nil,
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        4,
+		Required:     nil,
 	})
 }
 
@@ -58,7 +59,7 @@ type AgentResponseResultDataListProvidersResponse ListProvidersResponse
 
 func (x *AgentResponseResultDataListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataListProvidersResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataListProvidersResponse")
 	}
 	return (*ListProvidersResponse)(x).appendJSON(buf)
 }
@@ -78,7 +79,7 @@ type AgentResponseResultDataSetProviderResponse SetProviderResponse
 
 func (x *AgentResponseResultDataSetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataSetProviderResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataSetProviderResponse")
 	}
 	return (*SetProviderResponse)(x).appendJSON(buf)
 }
@@ -98,7 +99,7 @@ type AgentResponseResultDataDisableProviderResponse DisableProviderResponse
 
 func (x *AgentResponseResultDataDisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataDisableProviderResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataDisableProviderResponse")
 	}
 	return (*DisableProviderResponse)(x).appendJSON(buf)
 }
@@ -124,10 +125,10 @@ type partAgentCapabilitiesLLMProviders struct {
 	Providers *ProvidersCapabilities `json:"providers,omitempty"`
 }
 
-func (x *partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "providers":
-		wireLenientPtr(&x.Providers, r, (*ProvidersCapabilities).decodeWire)
+		wire.LenientPtr(&x.Providers, r, (*ProvidersCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -135,14 +136,14 @@ func (x *partAgentCapabilitiesLLMProviders) decodeGatedMember(it *wireObjectIter
 var wireMembersOfpartAgentCapabilitiesLLMProviders = []string{"providers"}
 
 func (*partAgentCapabilitiesLLMProviders) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartAgentCapabilitiesLLMProviders, name)
+	return wire.Declares(wireMembersOfpartAgentCapabilitiesLLMProviders, name)
 }
 
 func (x *partAgentCapabilitiesLLMProviders) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
-		if buf, err = x.Providers.appendJSON(wireAppendKey(buf, open, "\"providers\":")); err != nil {
-			return nil, wireAtKey(err, "providers")
+		if buf, err = x.Providers.appendJSON(wire.AppendKey(buf, open, "\"providers\":")); err != nil {
+			return nil, wire.AtKey(err, "providers")
 		}
 	}
 	return buf, nil
@@ -165,61 +166,61 @@ type ProvidersCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProvidersCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProvidersCapabilities) decodeWire(r *wireReader) error {
+func (x *ProvidersCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProvidersCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProvidersCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProvidersCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ProvidersCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProvidersCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProvidersCapabilities = []string{"_meta"}
 
 func (*ProvidersCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProvidersCapabilities, name)
+	return wire.Declares(wireMembersOfProvidersCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProvidersCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ListProvidersResponse: UNSTABLE
@@ -239,79 +240,79 @@ type ListProvidersResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListProvidersResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ListProvidersResponse) decodeWire(r *wireReader) error {
+func (x *ListProvidersResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ListProvidersResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ListProvidersResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ListProvidersResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "providers":
-			if it.once(&seen, 0) {
-				err = wireDecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeSlice(&x.Providers, r, false, (*ProviderInfo).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "providers")
+		return wire.MissingOf(seen, 0x1, "providers")
 	}
 	return nil
 }
 
 func (x *ListProvidersResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListProvidersResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Providers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"providers\":"), x.Providers, (*ProviderInfo).appendJSON); err != nil {
-			return nil, wireAtKey(err, "providers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"providers\":"), x.Providers, (*ProviderInfo).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "providers")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"providers\":[]")
+		buf = wire.AppendKey(buf, open, "\"providers\":[]")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfListProvidersResponse = []string{"_meta", "providers"}
 
 func (*ListProvidersResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListProvidersResponse, name)
+	return wire.Declares(wireMembersOfListProvidersResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ListProvidersResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProviderInfo: UNSTABLE
@@ -339,102 +340,102 @@ type ProviderInfo struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderInfo) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProviderInfo) decodeWire(r *wireReader) error {
+func (x *ProviderInfo) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProviderInfo) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProviderInfo) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProviderInfo{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "providerId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProviderID.decodeWire(r)
 			}
 		case "supported":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.Supported, r, true, (*LLMProtocol).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.Supported, r, true, (*LLMProtocol).decodeWire)
 			}
 		case "required":
-			if it.once(&seen, 2) {
-				err = wireDecodeBool(&x.Required, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeBool(&x.Required, r)
 			}
 		case "current":
-			if it.once(&seen, 3) {
-				err = wireDecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
+			if it.Once(&seen, 3) {
+				err = wire.DecodePtr(&x.Current, r, (*ProviderCurrentConfig).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "providerId", "supported", "required")
+		return wire.MissingOf(seen, 0x7, "providerId", "supported", "required")
 	}
 	return nil
 }
 
 func (x *ProviderInfo) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProviderInfo) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
-		return nil, wireAtKey(err, "providerId")
+	if buf, err = x.ProviderID.appendJSON(wire.AppendKey(buf, open, "\"providerId\":")); err != nil {
+		return nil, wire.AtKey(err, "providerId")
 	}
 	if x.Supported != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"supported\":"), x.Supported, (*LLMProtocol).appendJSON); err != nil {
-			return nil, wireAtKey(err, "supported")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"supported\":"), x.Supported, (*LLMProtocol).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "supported")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"supported\":[]")
+		buf = wire.AppendKey(buf, open, "\"supported\":[]")
 	}
-	if buf, err = wireAppendBool(&x.Required, wireAppendKey(buf, open, "\"required\":")); err != nil {
-		return nil, wireAtKey(err, "required")
+	if buf, err = wire.AppendBool(&x.Required, wire.AppendKey(buf, open, "\"required\":")); err != nil {
+		return nil, wire.AtKey(err, "required")
 	}
 	if x.Current != nil {
-		if buf, err = x.Current.appendJSON(wireAppendKey(buf, open, "\"current\":")); err != nil {
-			return nil, wireAtKey(err, "current")
+		if buf, err = x.Current.appendJSON(wire.AppendKey(buf, open, "\"current\":")); err != nil {
+			return nil, wire.AtKey(err, "current")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProviderInfo = []string{"_meta", "current", "providerId", "required", "supported"}
 
 func (*ProviderInfo) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProviderInfo, name)
+	return wire.Declares(wireMembersOfProviderInfo, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderInfo) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProviderID: UNSTABLE
@@ -446,20 +447,20 @@ type ProviderID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProviderID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *ProviderID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *ProviderID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // LLMProtocol: UNSTABLE
@@ -503,11 +504,11 @@ func (x LLMProtocol) IsExtension() bool {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *LLMProtocol) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *LLMProtocol) decodeWire(r *wireReader) error {
-	s, err := wireStringBytes(r)
+func (x *LLMProtocol) decodeWire(r *wire.Reader) error {
+	s, err := wire.StringBytes(r)
 	if err != nil {
 		return err
 	}
@@ -529,12 +530,12 @@ func (x *LLMProtocol) decodeWire(r *wireReader) error {
 }
 
 func (x *LLMProtocol) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendQuoted(buf, string(*x)), nil
+	return wire.AppendQuoted(buf, string(*x)), nil
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x LLMProtocol) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProviderCurrentConfig: UNSTABLE
@@ -556,82 +557,82 @@ type ProviderCurrentConfig struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProviderCurrentConfig) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProviderCurrentConfig) decodeWire(r *wireReader) error {
+func (x *ProviderCurrentConfig) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProviderCurrentConfig) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProviderCurrentConfig) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProviderCurrentConfig{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "apiType":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.APIType.decodeWire(r)
 			}
 		case "baseUrl":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.BaseURL, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.BaseURL, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "apiType", "baseUrl")
+		return wire.MissingOf(seen, 0x3, "apiType", "baseUrl")
 	}
 	return nil
 }
 
 func (x *ProviderCurrentConfig) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProviderCurrentConfig) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.APIType.appendJSON(wireAppendKey(buf, open, "\"apiType\":")); err != nil {
-		return nil, wireAtKey(err, "apiType")
+	if buf, err = x.APIType.appendJSON(wire.AppendKey(buf, open, "\"apiType\":")); err != nil {
+		return nil, wire.AtKey(err, "apiType")
 	}
-	if buf, err = wireAppendString(&x.BaseURL, wireAppendKey(buf, open, "\"baseUrl\":")); err != nil {
-		return nil, wireAtKey(err, "baseUrl")
+	if buf, err = wire.AppendString(&x.BaseURL, wire.AppendKey(buf, open, "\"baseUrl\":")); err != nil {
+		return nil, wire.AtKey(err, "baseUrl")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProviderCurrentConfig = []string{"_meta", "apiType", "baseUrl"}
 
 func (*ProviderCurrentConfig) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProviderCurrentConfig, name)
+	return wire.Declares(wireMembersOfProviderCurrentConfig, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProviderCurrentConfig) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetProviderResponse: UNSTABLE
@@ -649,61 +650,61 @@ type SetProviderResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetProviderResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetProviderResponse) decodeWire(r *wireReader) error {
+func (x *SetProviderResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetProviderResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetProviderResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SetProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetProviderResponse = []string{"_meta"}
 
 func (*SetProviderResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetProviderResponse, name)
+	return wire.Declares(wireMembersOfSetProviderResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetProviderResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DisableProviderResponse: UNSTABLE
@@ -721,103 +722,103 @@ type DisableProviderResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DisableProviderResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DisableProviderResponse) decodeWire(r *wireReader) error {
+func (x *DisableProviderResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DisableProviderResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DisableProviderResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DisableProviderResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *DisableProviderResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DisableProviderResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDisableProviderResponse = []string{"_meta"}
 
 func (*DisableProviderResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDisableProviderResponse, name)
+	return wire.Declares(wireMembersOfDisableProviderResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DisableProviderResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	choiceClientRequestParams.Add(wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsListProvidersRequest)
 			if err := (*ListProvidersRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        2,
-		required:     nil,
-	}, wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "apiType", "baseUrl", "headers", "providerId"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        2,
+		Required:     nil,
+	}, wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "apiType", "baseUrl", "headers", "providerId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSetProviderRequest)
 			if err := (*SetProviderRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        3,
-		required:     []string{"providerId", "apiType", "baseUrl"},
-	}, wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "providerId"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        3,
+		Required:     []string{"providerId", "apiType", "baseUrl"},
+	}, wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "providerId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsDisableProviderRequest)
 			if err := (*DisableProviderRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        4,
-		required:     []string{"providerId"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        4,
+		Required:     []string{"providerId"},
 	})
 }
 
@@ -832,7 +833,7 @@ type ClientRequestParamsListProvidersRequest ListProvidersRequest
 
 func (x *ClientRequestParamsListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsListProvidersRequest")
+		return nil, wire.NilVariant("ClientRequestParamsListProvidersRequest")
 	}
 	return (*ListProvidersRequest)(x).appendJSON(buf)
 }
@@ -856,7 +857,7 @@ type ClientRequestParamsSetProviderRequest SetProviderRequest
 
 func (x *ClientRequestParamsSetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsSetProviderRequest")
+		return nil, wire.NilVariant("ClientRequestParamsSetProviderRequest")
 	}
 	return (*SetProviderRequest)(x).appendJSON(buf)
 }
@@ -880,7 +881,7 @@ type ClientRequestParamsDisableProviderRequest DisableProviderRequest
 
 func (x *ClientRequestParamsDisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsDisableProviderRequest")
+		return nil, wire.NilVariant("ClientRequestParamsDisableProviderRequest")
 	}
 	return (*DisableProviderRequest)(x).appendJSON(buf)
 }
@@ -908,61 +909,61 @@ type ListProvidersRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ListProvidersRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ListProvidersRequest) decodeWire(r *wireReader) error {
+func (x *ListProvidersRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ListProvidersRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ListProvidersRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ListProvidersRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *ListProvidersRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ListProvidersRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfListProvidersRequest = []string{"_meta"}
 
 func (*ListProvidersRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfListProvidersRequest, name)
+	return wire.Declares(wireMembersOfListProvidersRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ListProvidersRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetProviderRequest: UNSTABLE
@@ -991,98 +992,98 @@ type SetProviderRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetProviderRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetProviderRequest) decodeWire(r *wireReader) error {
+func (x *SetProviderRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetProviderRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetProviderRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "providerId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProviderID.decodeWire(r)
 			}
 		case "apiType":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.APIType.decodeWire(r)
 			}
 		case "baseUrl":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.BaseURL, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.BaseURL, r)
 			}
 		case "headers":
-			if it.once(&seen, 3) {
-				err = wireDecodeMap(&x.Headers, r, wireDecodeString)
+			if it.Once(&seen, 3) {
+				err = wire.DecodeMap(&x.Headers, r, wire.DecodeString)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "providerId", "apiType", "baseUrl")
+		return wire.MissingOf(seen, 0x7, "providerId", "apiType", "baseUrl")
 	}
 	return nil
 }
 
 func (x *SetProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
-		return nil, wireAtKey(err, "providerId")
+	if buf, err = x.ProviderID.appendJSON(wire.AppendKey(buf, open, "\"providerId\":")); err != nil {
+		return nil, wire.AtKey(err, "providerId")
 	}
-	if buf, err = x.APIType.appendJSON(wireAppendKey(buf, open, "\"apiType\":")); err != nil {
-		return nil, wireAtKey(err, "apiType")
+	if buf, err = x.APIType.appendJSON(wire.AppendKey(buf, open, "\"apiType\":")); err != nil {
+		return nil, wire.AtKey(err, "apiType")
 	}
-	if buf, err = wireAppendString(&x.BaseURL, wireAppendKey(buf, open, "\"baseUrl\":")); err != nil {
-		return nil, wireAtKey(err, "baseUrl")
+	if buf, err = wire.AppendString(&x.BaseURL, wire.AppendKey(buf, open, "\"baseUrl\":")); err != nil {
+		return nil, wire.AtKey(err, "baseUrl")
 	}
 	if x.Headers != nil {
-		if buf, err = wireAppendMap(wireAppendKey(buf, open, "\"headers\":"), x.Headers, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "headers")
+		if buf, err = wire.AppendMap(wire.AppendKey(buf, open, "\"headers\":"), x.Headers, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "headers")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetProviderRequest = []string{"_meta", "apiType", "baseUrl", "headers", "providerId"}
 
 func (*SetProviderRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetProviderRequest, name)
+	return wire.Declares(wireMembersOfSetProviderRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetProviderRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // DisableProviderRequest: UNSTABLE
@@ -1102,75 +1103,75 @@ type DisableProviderRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *DisableProviderRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *DisableProviderRequest) decodeWire(r *wireReader) error {
+func (x *DisableProviderRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *DisableProviderRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *DisableProviderRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = DisableProviderRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "providerId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ProviderID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "providerId")
+		return wire.MissingOf(seen, 0x1, "providerId")
 	}
 	return nil
 }
 
 func (x *DisableProviderRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *DisableProviderRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ProviderID.appendJSON(wireAppendKey(buf, open, "\"providerId\":")); err != nil {
-		return nil, wireAtKey(err, "providerId")
+	if buf, err = x.ProviderID.appendJSON(wire.AppendKey(buf, open, "\"providerId\":")); err != nil {
+		return nil, wire.AtKey(err, "providerId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfDisableProviderRequest = []string{"_meta", "providerId"}
 
 func (*DisableProviderRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfDisableProviderRequest, name)
+	return wire.Declares(wireMembersOfDisableProviderRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x DisableProviderRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetProviders returns Providers (nil when x is nil), whose getters are nil-safe too.

@@ -6,22 +6,23 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 func init() {
-	choiceAgentRequestParams.add(wireCandidate[AgentRequestParamsValue]{
-		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentRequestParamsValue, error) {
+	choiceAgentRequestParams.Add(wire.Candidate[AgentRequestParamsValue]{
+		Declared: []string{"_meta", "method", "params", "requestId", "serverId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentRequestParamsValue, error) {
 			v := new(AgentRequestParamsMessageMCPRequest)
 			if err := (*MessageMCPRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        2,
-		required:     []string{"serverId", "requestId", "method"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        2,
+		Required:     []string{"serverId", "requestId", "method"},
 	})
 }
 
@@ -36,7 +37,7 @@ type AgentRequestParamsMessageMCPRequest MessageMCPRequest
 
 func (x *AgentRequestParamsMessageMCPRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentRequestParamsMessageMCPRequest")
+		return nil, wire.NilVariant("AgentRequestParamsMessageMCPRequest")
 	}
 	return (*MessageMCPRequest)(x).appendJSON(buf)
 }
@@ -70,98 +71,98 @@ type MessageMCPRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMCPRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MessageMCPRequest) decodeWire(r *wireReader) error {
+func (x *MessageMCPRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MessageMCPRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MessageMCPRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MessageMCPRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "serverId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ServerID.decodeWire(r)
 			}
 		case "requestId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.RequestID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 3) {
-				err = wireDecodeRawObject(&x.Params, r)
+			if it.Once(&seen, 3) {
+				err = wire.DecodeRawObject(&x.Params, r)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "serverId", "requestId", "method")
+		return wire.MissingOf(seen, 0x7, "serverId", "requestId", "method")
 	}
 	return nil
 }
 
 func (x *MessageMCPRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMCPRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
-		return nil, wireAtKey(err, "serverId")
+	if buf, err = x.ServerID.appendJSON(wire.AppendKey(buf, open, "\"serverId\":")); err != nil {
+		return nil, wire.AtKey(err, "serverId")
 	}
-	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
-		return nil, wireAtKey(err, "requestId")
+	if buf, err = x.RequestID.appendJSON(wire.AppendKey(buf, open, "\"requestId\":")); err != nil {
+		return nil, wire.AtKey(err, "requestId")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
-	if len(x.Params) > 0 && !wireIsNull(x.Params) {
-		if buf, err = wireAppendRawObject(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+	if len(x.Params) > 0 && !wire.IsNull(x.Params) {
+		if buf, err = wire.AppendRawObject(&x.Params, wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMessageMCPRequest = []string{"_meta", "method", "params", "requestId", "serverId"}
 
 func (*MessageMCPRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMessageMCPRequest, name)
+	return wire.Declares(wireMembersOfMessageMCPRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMCPRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPServerACPID: UNSTABLE
@@ -176,20 +177,20 @@ type MCPServerACPID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerACPID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerACPID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *MCPServerACPID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *MCPServerACPID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerACPID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // MCPRequestID: UNSTABLE
@@ -201,20 +202,20 @@ type MCPRequestID string
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPRequestID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPRequestID) decodeWire(r *wireReader) error {
-	return wireDecodeString((*string)(x), r)
+func (x *MCPRequestID) decodeWire(r *wire.Reader) error {
+	return wire.DecodeString((*string)(x), r)
 }
 
 func (x *MCPRequestID) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPRequestID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // partMCPCapabilitiesMCPOverACP holds the members of MCPCapabilities that unstable_mcp_over_acp adds.
@@ -230,10 +231,10 @@ type partMCPCapabilitiesMCPOverACP struct {
 	ACP *MCPACPCapabilities `json:"acp,omitempty"`
 }
 
-func (x *partMCPCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partMCPCapabilitiesMCPOverACP) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "acp":
-		wireLenientPtr(&x.ACP, r, (*MCPACPCapabilities).decodeWire)
+		wire.LenientPtr(&x.ACP, r, (*MCPACPCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -241,14 +242,14 @@ func (x *partMCPCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r 
 var wireMembersOfpartMCPCapabilitiesMCPOverACP = []string{"acp"}
 
 func (*partMCPCapabilitiesMCPOverACP) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartMCPCapabilitiesMCPOverACP, name)
+	return wire.Declares(wireMembersOfpartMCPCapabilitiesMCPOverACP, name)
 }
 
 func (x *partMCPCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.ACP != nil {
-		if buf, err = x.ACP.appendJSON(wireAppendKey(buf, open, "\"acp\":")); err != nil {
-			return nil, wireAtKey(err, "acp")
+		if buf, err = x.ACP.appendJSON(wire.AppendKey(buf, open, "\"acp\":")); err != nil {
+			return nil, wire.AtKey(err, "acp")
 		}
 	}
 	return buf, nil
@@ -271,65 +272,65 @@ type MCPACPCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPACPCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPACPCapabilities) decodeWire(r *wireReader) error {
+func (x *MCPACPCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPACPCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPACPCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPACPCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *MCPACPCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPACPCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPACPCapabilities = []string{"_meta"}
 
 func (*MCPACPCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPACPCapabilities, name)
+	return wire.Declares(wireMembersOfMCPACPCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPACPCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // decodeGatedMCPOverACP decodes the variants of MCPServer that unstable_mcp_over_acp adds.
-func (x *MCPServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *MCPServer) decodeGatedMCPOverACP(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "acp":
 		v := new(MCPServerACPVariant)
@@ -355,17 +356,17 @@ func (x *MCPServer) decodeGatedMCPOverACP(tag []byte, r *wireReader, known *wire
 type MCPServerACPVariant MCPServerACP
 
 func (x *MCPServerACPVariant) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerACPVariant) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MCPServerACPVariant")
+		return nil, wire.NilVariant("MCPServerACPVariant")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"acp\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"acp\"")
 	return (*MCPServerACP)(x).appendMembers(buf, open)
 }
 
@@ -406,98 +407,98 @@ type MCPServerACP struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPServerACP) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPServerACP) decodeWire(r *wireReader) error {
+func (x *MCPServerACP) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPServerACP) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPServerACP) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPServerACP{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "name":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Name, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Name, r)
 			}
 		case "serverId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.ServerID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "name", "serverId")
+		return wire.MissingOf(seen, 0x3, "name", "serverId")
 	}
 	return nil
 }
 
 func (x *MCPServerACP) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPServerACP) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Name, wireAppendKey(buf, open, "\"name\":")); err != nil {
-		return nil, wireAtKey(err, "name")
+	if buf, err = wire.AppendString(&x.Name, wire.AppendKey(buf, open, "\"name\":")); err != nil {
+		return nil, wire.AtKey(err, "name")
 	}
-	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
-		return nil, wireAtKey(err, "serverId")
+	if buf, err = x.ServerID.appendJSON(wire.AppendKey(buf, open, "\"serverId\":")); err != nil {
+		return nil, wire.AtKey(err, "serverId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPServerACP = []string{"_meta", "name", "serverId"}
 
 func (*MCPServerACP) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPServerACP, name)
+	return wire.Declares(wireMembersOfMCPServerACP, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPServerACP) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientResponseResultData.add(wireCandidate[ClientResponseResultDataValue]{
-		declared: []string{"_meta", "error", "result"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientResponseResultDataValue, error) {
+	choiceClientResponseResultData.Add(wire.Candidate[ClientResponseResultDataValue]{
+		Declared: []string{"_meta", "error", "result"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientResponseResultDataValue, error) {
 			v := new(ClientResponseResultDataMessageMCPResponse)
 			if err := (*MessageMCPResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        2,
-		required:     nil,
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        2,
+		Required:     nil,
 	})
 }
 
@@ -508,7 +509,7 @@ type ClientResponseResultDataMessageMCPResponse MessageMCPResponse
 
 func (x *ClientResponseResultDataMessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientResponseResultDataMessageMCPResponse")
+		return nil, wire.NilVariant("ClientResponseResultDataMessageMCPResponse")
 	}
 	return (*MessageMCPResponse)(x).appendJSON(buf)
 }
@@ -552,50 +553,50 @@ type MessageMCPResponseValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMCPResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysMessageMCPResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMCPResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MessageMCPResponse) decodeWire(r *wireReader) error {
+func (x *MessageMCPResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MessageMCPResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("MessageMCPResponse", known)
+func (x *MessageMCPResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("MessageMCPResponse", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("MessageMCPResponse", pos, err, known)
+		r.Remember("MessageMCPResponse", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *MessageMCPResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *MessageMCPResponse) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysMessageMCPResponseO)
+		mask, err := look.HasMembers(keysMessageMCPResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(MessageMCPResponseResult)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -609,7 +610,7 @@ func (x *MessageMCPResponse) decodeChoice(r *wireReader, known *wireKnownSet) er
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(MessageMCPResponseError)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -624,21 +625,21 @@ func (x *MessageMCPResponse) decodeChoice(r *wireReader, known *wireKnownSet) er
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("MessageMCPResponse: no variant matches: expected a member \"result\" or \"error\"")
+		return wire.Errorf("MessageMCPResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return r.kindError("MessageMCPResponse (object)")
+	return r.KindError("MessageMCPResponse (object)")
 }
 
 func (x *MessageMCPResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MessageMCPResponse: no variant set")
+		return nil, wire.EncodeErrorf("MessageMCPResponse: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *MessageMCPResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("MessageMCPResponse: no variant set")
+		return nil, wire.EncodeErrorf("MessageMCPResponse: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -660,74 +661,74 @@ type MessageMCPResponseResult struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *MessageMCPResponseResult) decodeWire(r *wireReader) error {
+func (x *MessageMCPResponseResult) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MessageMCPResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MessageMCPResponseResult) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MessageMCPResponseResult{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "result":
-			if it.once(&seen, 0) {
-				err = wireDecodeRaw(&x.Result, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeRaw(&x.Result, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "result")
+		return wire.MissingOf(seen, 0x1, "result")
 	}
 	return nil
 }
 
 func (x *MessageMCPResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMCPResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MessageMCPResponseResult")
+		return nil, wire.NilVariant("MessageMCPResponseResult")
 	}
 	var err error
 	if len(x.Result) > 0 {
-		if buf, err = wireAppendRaw(&x.Result, wireAppendKey(buf, open, "\"result\":")); err != nil {
-			return nil, wireAtKey(err, "result")
+		if buf, err = wire.AppendRaw(&x.Result, wire.AppendKey(buf, open, "\"result\":")); err != nil {
+			return nil, wire.AtKey(err, "result")
 		}
 	} else {
-		buf = wireAppendKey(buf, open, "\"result\":null")
+		buf = wire.AppendKey(buf, open, "\"result\":null")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMessageMCPResponseResult = []string{"_meta", "result"}
 
 func (*MessageMCPResponseResult) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMessageMCPResponseResult, name)
+	return wire.Declares(wireMembersOfMessageMCPResponseResult, name)
 }
 
 func (*MessageMCPResponseResult) isMessageMCPResponse() {}
@@ -750,70 +751,70 @@ type MessageMCPResponseError struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *MessageMCPResponseError) decodeWire(r *wireReader) error {
+func (x *MessageMCPResponseError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MessageMCPResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MessageMCPResponseError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MessageMCPResponseError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "error":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.Error.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "error")
+		return wire.MissingOf(seen, 0x1, "error")
 	}
 	return nil
 }
 
 func (x *MessageMCPResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMCPResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("MessageMCPResponseError")
+		return nil, wire.NilVariant("MessageMCPResponseError")
 	}
 	var err error
-	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-		return nil, wireAtKey(err, "error")
+	if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+		return nil, wire.AtKey(err, "error")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMessageMCPResponseError = []string{"_meta", "error"}
 
 func (*MessageMCPResponseError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMessageMCPResponseError, name)
+	return wire.Declares(wireMembersOfMessageMCPResponseError, name)
 }
 
 func (*MessageMCPResponseError) isMessageMCPResponse() {}
@@ -843,98 +844,98 @@ type MCPError struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MCPError) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MCPError) decodeWire(r *wireReader) error {
+func (x *MCPError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MCPError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MCPError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MCPError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "code":
-			if it.once(&seen, 0) {
-				err = wireDecodeInt32(&x.Code, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeInt32(&x.Code, r)
 			}
 		case "message":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Message, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Message, r)
 			}
 		case "data":
-			if it.once(&seen, 2) {
-				err = wireDecodeRaw(&x.Data, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeRaw(&x.Data, r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "code", "message")
+		return wire.MissingOf(seen, 0x3, "code", "message")
 	}
 	return nil
 }
 
 func (x *MCPError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MCPError) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendInt32(&x.Code, wireAppendKey(buf, open, "\"code\":")); err != nil {
-		return nil, wireAtKey(err, "code")
+	if buf, err = wire.AppendInt32(&x.Code, wire.AppendKey(buf, open, "\"code\":")); err != nil {
+		return nil, wire.AtKey(err, "code")
 	}
-	if buf, err = wireAppendString(&x.Message, wireAppendKey(buf, open, "\"message\":")); err != nil {
-		return nil, wireAtKey(err, "message")
+	if buf, err = wire.AppendString(&x.Message, wire.AppendKey(buf, open, "\"message\":")); err != nil {
+		return nil, wire.AtKey(err, "message")
 	}
 	if len(x.Data) > 0 {
-		if buf, err = wireAppendRaw(&x.Data, wireAppendKey(buf, open, "\"data\":")); err != nil {
-			return nil, wireAtKey(err, "data")
+		if buf, err = wire.AppendRaw(&x.Data, wire.AppendKey(buf, open, "\"data\":")); err != nil {
+			return nil, wire.AtKey(err, "data")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMCPError = []string{"code", "data", "message"}
 
 func (*MCPError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMCPError, name)
+	return wire.Declares(wireMembersOfMCPError, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MCPError) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientNotificationParams.add(wireCandidate[ClientNotificationParamsValue]{
-		declared: []string{"_meta", "method", "params", "requestId", "serverId"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientNotificationParamsValue, error) {
+	choiceClientNotificationParams.Add(wire.Candidate[ClientNotificationParamsValue]{
+		Declared: []string{"_meta", "method", "params", "requestId", "serverId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientNotificationParamsValue, error) {
 			v := new(ClientNotificationParamsMessageMCPNotification)
 			if err := (*MessageMCPNotification)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        1,
-		required:     []string{"serverId", "requestId", "method"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        1,
+		Required:     []string{"serverId", "requestId", "method"},
 	})
 }
 
@@ -949,7 +950,7 @@ type ClientNotificationParamsMessageMCPNotification MessageMCPNotification
 
 func (x *ClientNotificationParamsMessageMCPNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientNotificationParamsMessageMCPNotification")
+		return nil, wire.NilVariant("ClientNotificationParamsMessageMCPNotification")
 	}
 	return (*MessageMCPNotification)(x).appendJSON(buf)
 }
@@ -984,98 +985,98 @@ type MessageMCPNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *MessageMCPNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *MessageMCPNotification) decodeWire(r *wireReader) error {
+func (x *MessageMCPNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *MessageMCPNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *MessageMCPNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = MessageMCPNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "serverId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ServerID.decodeWire(r)
 			}
 		case "requestId":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.RequestID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 2) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 2) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 3) {
-				err = wireDecodeRawObject(&x.Params, r)
+			if it.Once(&seen, 3) {
+				err = wire.DecodeRawObject(&x.Params, r)
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x7 != 0x7 {
-		return wireMissingOf(seen, 0x7, "serverId", "requestId", "method")
+		return wire.MissingOf(seen, 0x7, "serverId", "requestId", "method")
 	}
 	return nil
 }
 
 func (x *MessageMCPNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *MessageMCPNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ServerID.appendJSON(wireAppendKey(buf, open, "\"serverId\":")); err != nil {
-		return nil, wireAtKey(err, "serverId")
+	if buf, err = x.ServerID.appendJSON(wire.AppendKey(buf, open, "\"serverId\":")); err != nil {
+		return nil, wire.AtKey(err, "serverId")
 	}
-	if buf, err = x.RequestID.appendJSON(wireAppendKey(buf, open, "\"requestId\":")); err != nil {
-		return nil, wireAtKey(err, "requestId")
+	if buf, err = x.RequestID.appendJSON(wire.AppendKey(buf, open, "\"requestId\":")); err != nil {
+		return nil, wire.AtKey(err, "requestId")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
-	if len(x.Params) > 0 && !wireIsNull(x.Params) {
-		if buf, err = wireAppendRawObject(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+	if len(x.Params) > 0 && !wire.IsNull(x.Params) {
+		if buf, err = wire.AppendRawObject(&x.Params, wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfMessageMCPNotification = []string{"_meta", "method", "params", "requestId", "serverId"}
 
 func (*MessageMCPNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfMessageMCPNotification, name)
+	return wire.Declares(wireMembersOfMessageMCPNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x MessageMCPNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetACP returns ACP (nil when x is nil), whose getters are nil-safe too.

@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+
 // partMCPCapabilitiesMCPOverACP is empty: build with -tags unstable_mcp_over_acp (or unstable) for the members of MCPCapabilities it adds.
 type partMCPCapabilitiesMCPOverACP struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partMCPCapabilitiesMCPOverACP) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partMCPCapabilitiesMCPOverACP) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
@@ -21,7 +23,7 @@ func (*partMCPCapabilitiesMCPOverACP) appendGatedMembers(buf []byte, _ int) ([]b
 }
 
 // decodeGatedMCPOverACP knows no tag: build with -tags unstable_mcp_over_acp (or unstable) for the variants of MCPServer it adds.
-func (*MCPServer) decodeGatedMCPOverACP([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*MCPServer) decodeGatedMCPOverACP([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }
 

@@ -3,10 +3,13 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+)
 
 // decodeGatedPlanOperations decodes the variants of SessionUpdate that unstable_plan_operations adds.
-func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "plan_removed":
 		v := new(SessionUpdatePlanRemoved)
@@ -29,17 +32,17 @@ func (x *SessionUpdate) decodeGatedPlanOperations(tag []byte, r *wireReader, kno
 type SessionUpdatePlanRemoved PlanRemoved
 
 func (x *SessionUpdatePlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdatePlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdatePlanRemoved")
+		return nil, wire.NilVariant("SessionUpdatePlanRemoved")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"plan_removed\"")
 	return (*PlanRemoved)(x).appendMembers(buf, open)
 }
 
@@ -56,7 +59,7 @@ func NewSessionUpdatePlanRemoved(v PlanRemoved) SessionUpdate {
 }
 
 // decodeGatedPlanOperations decodes the variants of PlanUpdateContent that unstable_plan_operations adds.
-func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "file":
 		v := new(PlanUpdateContentFile)
@@ -86,17 +89,17 @@ func (x *PlanUpdateContent) decodeGatedPlanOperations(tag []byte, r *wireReader,
 type PlanUpdateContentFile PlanFile
 
 func (x *PlanUpdateContentFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentFile")
+		return nil, wire.NilVariant("PlanUpdateContentFile")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"file\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"file\"")
 	return (*PlanFile)(x).appendMembers(buf, open)
 }
 
@@ -122,17 +125,17 @@ func NewPlanUpdateContentFile(v PlanFile) PlanUpdateContent {
 type PlanUpdateContentMarkdown PlanMarkdown
 
 func (x *PlanUpdateContentMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanUpdateContentMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("PlanUpdateContentMarkdown")
+		return nil, wire.NilVariant("PlanUpdateContentMarkdown")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"markdown\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"markdown\"")
 	return (*PlanMarkdown)(x).appendMembers(buf, open)
 }
 
@@ -167,82 +170,82 @@ type PlanFile struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanFile) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanFile) decodeWire(r *wireReader) error {
+func (x *PlanFile) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanFile) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanFile) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanFile{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "uri":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.URI, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.URI, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "planId", "uri")
+		return wire.MissingOf(seen, 0x3, "planId", "uri")
 	}
 	return nil
 }
 
 func (x *PlanFile) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanFile) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	if buf, err = wireAppendString(&x.URI, wireAppendKey(buf, open, "\"uri\":")); err != nil {
-		return nil, wireAtKey(err, "uri")
+	if buf, err = wire.AppendString(&x.URI, wire.AppendKey(buf, open, "\"uri\":")); err != nil {
+		return nil, wire.AtKey(err, "uri")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanFile = []string{"_meta", "planId", "uri"}
 
 func (*PlanFile) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanFile, name)
+	return wire.Declares(wireMembersOfPlanFile, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanFile) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanMarkdown: UNSTABLE
@@ -264,82 +267,82 @@ type PlanMarkdown struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanMarkdown) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanMarkdown) decodeWire(r *wireReader) error {
+func (x *PlanMarkdown) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanMarkdown) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanMarkdown) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanMarkdown{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Content, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Content, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "planId", "content")
+		return wire.MissingOf(seen, 0x3, "planId", "content")
 	}
 	return nil
 }
 
 func (x *PlanMarkdown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanMarkdown) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	if buf, err = wireAppendString(&x.Content, wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = wire.AppendString(&x.Content, wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanMarkdown = []string{"_meta", "content", "planId"}
 
 func (*PlanMarkdown) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanMarkdown, name)
+	return wire.Declares(wireMembersOfPlanMarkdown, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanMarkdown) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // PlanRemoved: UNSTABLE
@@ -359,73 +362,73 @@ type PlanRemoved struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *PlanRemoved) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *PlanRemoved) decodeWire(r *wireReader) error {
+func (x *PlanRemoved) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *PlanRemoved) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *PlanRemoved) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = PlanRemoved{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "planId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.PlanID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "planId")
+		return wire.MissingOf(seen, 0x1, "planId")
 	}
 	return nil
 }
 
 func (x *PlanRemoved) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *PlanRemoved) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.PlanID.appendJSON(wireAppendKey(buf, open, "\"planId\":")); err != nil {
-		return nil, wireAtKey(err, "planId")
+	if buf, err = x.PlanID.appendJSON(wire.AppendKey(buf, open, "\"planId\":")); err != nil {
+		return nil, wire.AtKey(err, "planId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfPlanRemoved = []string{"_meta", "planId"}
 
 func (*PlanRemoved) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfPlanRemoved, name)
+	return wire.Declares(wireMembersOfPlanRemoved, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x PlanRemoved) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }

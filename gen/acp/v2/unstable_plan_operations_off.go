@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+
 // decodeGatedPlanOperations knows no tag: build with -tags unstable_plan_operations (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*SessionUpdate) decodeGatedPlanOperations([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }
 
 // decodeGatedPlanOperations knows no tag: build with -tags unstable_plan_operations (or unstable) for the variants of PlanUpdateContent it adds.
-func (*PlanUpdateContent) decodeGatedPlanOperations([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*PlanUpdateContent) decodeGatedPlanOperations([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }

@@ -6,6 +6,7 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // ProxyRequest: A JSON-RPC request object.
@@ -23,82 +24,82 @@ type ProxyRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyRequest) decodeWire(r *wireReader) error {
+func (x *ProxyRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProxyRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "method":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 2) {
-				err = wireDecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
+			if it.Once(&seen, 2) {
+				err = wire.DecodePtr(&x.Params, r, (*ProxyRequestParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "method")
+		return wire.MissingOf(seen, 0x3, "id", "method")
 	}
 	return nil
 }
 
 func (x *ProxyRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProxyRequest = []string{"id", "method", "params"}
 
 func (*ProxyRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProxyRequest, name)
+	return wire.Declares(wireMembersOfProxyRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProxyRequestParams: UNSTABLE
@@ -130,50 +131,50 @@ type ProxyRequestParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyRequestParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysProxyRequestParamsO = []string{"protocolVersion", "method"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyRequestParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyRequestParams) decodeWire(r *wireReader) error {
+func (x *ProxyRequestParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyRequestParams) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ProxyRequestParams", known)
+func (x *ProxyRequestParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ProxyRequestParams", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ProxyRequestParams", pos, err, known)
+		r.Remember("ProxyRequestParams", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyRequestParams) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysProxyRequestParamsO)
+		mask, err := look.HasMembers(keysProxyRequestParamsO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ProxyRequestParamsInitializeProxyRequest)
 				err := (*InitializeProxyRequest)(v).decodeObject(r, known)
 				if err == nil {
@@ -187,7 +188,7 @@ func (x *ProxyRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) er
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ProxyRequestParamsProxySuccessorRequest)
 				err := (*ProxySuccessorRequest)(v).decodeObject(r, known)
 				if err == nil {
@@ -202,21 +203,21 @@ func (x *ProxyRequestParams) decodeChoice(r *wireReader, known *wireKnownSet) er
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ProxyRequestParams: no variant matches: expected a member \"protocolVersion\" or \"method\"")
+		return wire.Errorf("ProxyRequestParams: no variant matches: expected a member \"protocolVersion\" or \"method\"")
 	}
-	return r.kindError("ProxyRequestParams (object)")
+	return r.KindError("ProxyRequestParams (object)")
 }
 
 func (x *ProxyRequestParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyRequestParams: no variant set")
+		return nil, wire.EncodeErrorf("ProxyRequestParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ProxyRequestParams) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyRequestParams: no variant set")
+		return nil, wire.EncodeErrorf("ProxyRequestParams: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -235,14 +236,14 @@ type ProxyRequestParamsInitializeProxyRequest InitializeProxyRequest
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyRequestParamsInitializeProxyRequest")
+		return nil, wire.NilVariant("ProxyRequestParamsInitializeProxyRequest")
 	}
 	return (*InitializeProxyRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsInitializeProxyRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyRequestParamsInitializeProxyRequest")
+		return nil, wire.NilVariant("ProxyRequestParamsInitializeProxyRequest")
 	}
 	return (*InitializeProxyRequest)(x).appendMembers(buf, open)
 }
@@ -270,14 +271,14 @@ type ProxyRequestParamsProxySuccessorRequest ProxySuccessorRequest
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyRequestParamsProxySuccessorRequest")
+		return nil, wire.NilVariant("ProxyRequestParamsProxySuccessorRequest")
 	}
 	return (*ProxySuccessorRequest)(x).appendJSON(buf)
 }
 
 func (x *ProxyRequestParamsProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyRequestParamsProxySuccessorRequest")
+		return nil, wire.NilVariant("ProxyRequestParamsProxySuccessorRequest")
 	}
 	return (*ProxySuccessorRequest)(x).appendMembers(buf, open)
 }
@@ -315,10 +316,10 @@ type InitializeProxyRequest InitializeRequest
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *InitializeProxyRequest) decodeWire(r *wireReader) error {
+func (x *InitializeProxyRequest) decodeWire(r *wire.Reader) error {
 	return (*InitializeRequest)(x).decodeWire(r)
 }
 
@@ -334,13 +335,13 @@ func (x *InitializeProxyRequest) declaresMember(name []byte) bool {
 	return (*InitializeRequest)(x).declaresMember(name)
 }
 
-func (x *InitializeProxyRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *InitializeProxyRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	return (*InitializeRequest)(x).decodeObject(r, known)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeProxyRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProxySuccessorRequest: UNSTABLE
@@ -391,84 +392,84 @@ type ProxySuccessorRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxySuccessorRequest) decodeWire(r *wireReader) error {
+func (x *ProxySuccessorRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxySuccessorRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxySuccessorRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProxySuccessorRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodeRaw(&x.Params, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeRaw(&x.Params, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ProxySuccessorRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxySuccessorRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if len(x.Params) > 0 {
-		if buf, err = wireAppendRaw(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = wire.AppendRaw(&x.Params, wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProxySuccessorRequest = []string{"_meta", "method", "params"}
 
 func (*ProxySuccessorRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProxySuccessorRequest, name)
+	return wire.Declares(wireMembersOfProxySuccessorRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProxyResponse: A JSON-RPC response object.
@@ -493,50 +494,50 @@ type ProxyResponseValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysProxyResponseO = []string{"result", "error"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyResponse) decodeWire(r *wireReader) error {
+func (x *ProxyResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ProxyResponse", known)
+func (x *ProxyResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ProxyResponse", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ProxyResponse", pos, err, known)
+		r.Remember("ProxyResponse", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyResponse) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysProxyResponseO)
+		mask, err := look.HasMembers(keysProxyResponseO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ProxyResponseResult)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -550,7 +551,7 @@ func (x *ProxyResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		}
 		if mask&(1<<1) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ProxyResponseError)
 				err := v.decodeObject(r, known)
 				if err == nil {
@@ -565,21 +566,21 @@ func (x *ProxyResponse) decodeChoice(r *wireReader, known *wireKnownSet) error {
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ProxyResponse: no variant matches: expected a member \"result\" or \"error\"")
+		return wire.Errorf("ProxyResponse: no variant matches: expected a member \"result\" or \"error\"")
 	}
-	return r.kindError("ProxyResponse (object)")
+	return r.KindError("ProxyResponse (object)")
 }
 
 func (x *ProxyResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyResponse: no variant set")
+		return nil, wire.EncodeErrorf("ProxyResponse: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ProxyResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyResponse: no variant set")
+		return nil, wire.EncodeErrorf("ProxyResponse: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -601,68 +602,68 @@ type ProxyResponseResult struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ProxyResponseResult) decodeWire(r *wireReader) error {
+func (x *ProxyResponseResult) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyResponseResult) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyResponseResult) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProxyResponseResult{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "result":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Result.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "result")
+		return wire.MissingOf(seen, 0x3, "id", "result")
 	}
 	return nil
 }
 
 func (x *ProxyResponseResult) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyResponseResult) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseResult")
+		return nil, wire.NilVariant("ProxyResponseResult")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Result.appendJSON(wireAppendKey(buf, open, "\"result\":")); err != nil {
-		return nil, wireAtKey(err, "result")
+	if buf, err = x.Result.appendJSON(wire.AppendKey(buf, open, "\"result\":")); err != nil {
+		return nil, wire.AtKey(err, "result")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProxyResponseResult = []string{"id", "result"}
 
 func (*ProxyResponseResult) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProxyResponseResult, name)
+	return wire.Declares(wireMembersOfProxyResponseResult, name)
 }
 
 func (*ProxyResponseResult) isProxyResponse() {}
@@ -688,68 +689,68 @@ type ProxyResponseError struct {
 	Unknown UnknownMembers `json:"-"`
 }
 
-func (x *ProxyResponseError) decodeWire(r *wireReader) error {
+func (x *ProxyResponseError) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyResponseError) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyResponseError) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProxyResponseError{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "id":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.ID.decodeWire(r)
 			}
 		case "error":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Error.decodeWire(r)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "id", "error")
+		return wire.MissingOf(seen, 0x3, "id", "error")
 	}
 	return nil
 }
 
 func (x *ProxyResponseError) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyResponseError) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseError")
+		return nil, wire.NilVariant("ProxyResponseError")
 	}
 	var err error
-	if buf, err = x.ID.appendJSON(wireAppendKey(buf, open, "\"id\":")); err != nil {
-		return nil, wireAtKey(err, "id")
+	if buf, err = x.ID.appendJSON(wire.AppendKey(buf, open, "\"id\":")); err != nil {
+		return nil, wire.AtKey(err, "id")
 	}
-	if buf, err = x.Error.appendJSON(wireAppendKey(buf, open, "\"error\":")); err != nil {
-		return nil, wireAtKey(err, "error")
+	if buf, err = x.Error.appendJSON(wire.AppendKey(buf, open, "\"error\":")); err != nil {
+		return nil, wire.AtKey(err, "error")
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProxyResponseError = []string{"error", "id"}
 
 func (*ProxyResponseError) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProxyResponseError, name)
+	return wire.Declares(wireMembersOfProxyResponseError, name)
 }
 
 func (*ProxyResponseError) isProxyResponse() {}
@@ -779,50 +780,50 @@ type ProxyResponseResultDataValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyResponseResultData) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 var keysProxyResponseResultDataO = []string{"protocolVersion"}
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseResultData) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyResponseResultData) decodeWire(r *wireReader) error {
+func (x *ProxyResponseResultData) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyResponseResultData) decodeObject(r *wireReader, known *wireKnownSet) error {
-	pos, err := r.recall("ProxyResponseResultData", known)
+func (x *ProxyResponseResultData) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
+	pos, err := r.Recall("ProxyResponseResultData", known)
 	if err != nil {
 		return err
 	}
 	if err := x.decodeChoice(r, known); err != nil {
-		r.remember("ProxyResponseResultData", pos, err, known)
+		r.Remember("ProxyResponseResultData", pos, err, known)
 		return err
 	}
 	return nil
 }
 
 // decodeChoice chooses the variant and decodes it.
-func (x *ProxyResponseResultData) decodeChoice(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyResponseResultData) decodeChoice(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
-		start := r.mark()
-		look, err := r.lookAhead()
+		start := r.Mark()
+		look, err := r.LookAhead()
 		if err != nil {
 			return err
 		}
 		var firstErr error
-		mask, err := look.hasMembers(keysProxyResponseResultDataO)
+		mask, err := look.HasMembers(keysProxyResponseResultDataO)
 		if err != nil {
 			return err
 		}
 		if mask&(1<<0) != 0 {
 			{
-				r.reset(start)
+				r.Reset(start)
 				v := new(ProxyResponseResultDataInitializeProxyResponse)
 				err := (*InitializeProxyResponse)(v).decodeObject(r, known)
 				if err == nil {
@@ -835,7 +836,7 @@ func (x *ProxyResponseResultData) decodeChoice(r *wireReader, known *wireKnownSe
 			}
 		}
 		{
-			r.reset(start)
+			r.Reset(start)
 			v := new(ProxyResponseResultDataProxySuccessorResponse)
 			err := (*ProxySuccessorResponse)(v).decodeWire(r)
 			if err == nil {
@@ -849,7 +850,7 @@ func (x *ProxyResponseResultData) decodeChoice(r *wireReader, known *wireKnownSe
 		if firstErr != nil {
 			return firstErr
 		}
-		return wireErrorf("ProxyResponseResultData: no variant matches: expected a member \"protocolVersion\"")
+		return wire.Errorf("ProxyResponseResultData: no variant matches: expected a member \"protocolVersion\"")
 	case '[':
 		v := new(ProxyResponseResultDataProxySuccessorResponse)
 		if err := (*ProxySuccessorResponse)(v).decodeWire(r); err != nil {
@@ -886,12 +887,12 @@ func (x *ProxyResponseResultData) decodeChoice(r *wireReader, known *wireKnownSe
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ProxyResponseResultData (object or array or string or number or boolean or null)")
+	return r.KindError("ProxyResponseResultData (object or array or string or number or boolean or null)")
 }
 
 func (x *ProxyResponseResultData) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyResponseResultData: no variant set")
+		return nil, wire.EncodeErrorf("ProxyResponseResultData: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -903,7 +904,7 @@ type ProxyResponseResultDataInitializeProxyResponse InitializeProxyResponse
 
 func (x *ProxyResponseResultDataInitializeProxyResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseResultDataInitializeProxyResponse")
+		return nil, wire.NilVariant("ProxyResponseResultDataInitializeProxyResponse")
 	}
 	return (*InitializeProxyResponse)(x).appendJSON(buf)
 }
@@ -923,7 +924,7 @@ type ProxyResponseResultDataProxySuccessorResponse ProxySuccessorResponse
 
 func (x *ProxyResponseResultDataProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseResultDataProxySuccessorResponse")
+		return nil, wire.NilVariant("ProxyResponseResultDataProxySuccessorResponse")
 	}
 	return (*ProxySuccessorResponse)(x).appendJSON(buf)
 }
@@ -960,49 +961,49 @@ type ProxyResponseErrorIDValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyResponseErrorID) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyResponseErrorID) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyResponseErrorID) decodeWire(r *wireReader) error {
+func (x *ProxyResponseErrorID) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyResponseErrorID) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyResponseErrorID) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '"':
 		v := new(ProxyResponseErrorIDStr)
-		if err := wireDecodeString((*string)(v), r); err != nil {
+		if err := wire.DecodeString((*string)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case '0':
 		v := new(ProxyResponseErrorIDNumber)
-		if err := wireDecodeInt64((*int64)(v), r); err != nil {
+		if err := wire.DecodeInt64((*int64)(v), r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case 'n':
 		v := new(ProxyResponseErrorIDNull)
-		if err := wireDecodeNull(r); err != nil {
+		if err := wire.DecodeNull(r); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ProxyResponseErrorID (string or number or null)")
+	return r.KindError("ProxyResponseErrorID (string or number or null)")
 }
 
 func (x *ProxyResponseErrorID) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyResponseErrorID: no variant set")
+		return nil, wire.EncodeErrorf("ProxyResponseErrorID: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
@@ -1014,9 +1015,9 @@ type ProxyResponseErrorIDNumber int64
 
 func (x *ProxyResponseErrorIDNumber) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseErrorIDNumber")
+		return nil, wire.NilVariant("ProxyResponseErrorIDNumber")
 	}
-	return wireAppendInt64((*int64)(x), buf)
+	return wire.AppendInt64((*int64)(x), buf)
 }
 
 func (*ProxyResponseErrorIDNumber) isProxyResponseErrorID() {}
@@ -1034,9 +1035,9 @@ type ProxyResponseErrorIDStr string
 
 func (x *ProxyResponseErrorIDStr) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyResponseErrorIDStr")
+		return nil, wire.NilVariant("ProxyResponseErrorIDStr")
 	}
-	return wireAppendString((*string)(x), buf)
+	return wire.AppendString((*string)(x), buf)
 }
 
 func (*ProxyResponseErrorIDStr) isProxyResponseErrorID() {}
@@ -1074,10 +1075,10 @@ type InitializeProxyResponse InitializeResponse
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *InitializeProxyResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *InitializeProxyResponse) decodeWire(r *wireReader) error {
+func (x *InitializeProxyResponse) decodeWire(r *wire.Reader) error {
 	return (*InitializeResponse)(x).decodeWire(r)
 }
 
@@ -1093,13 +1094,13 @@ func (x *InitializeProxyResponse) declaresMember(name []byte) bool {
 	return (*InitializeResponse)(x).declaresMember(name)
 }
 
-func (x *InitializeProxyResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *InitializeProxyResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	return (*InitializeResponse)(x).decodeObject(r, known)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x InitializeProxyResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProxySuccessorResponse: UNSTABLE
@@ -1113,20 +1114,20 @@ type ProxySuccessorResponse json.RawMessage
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxySuccessorResponse) decodeWire(r *wireReader) error {
-	return wireDecodeRaw((*json.RawMessage)(x), r)
+func (x *ProxySuccessorResponse) decodeWire(r *wire.Reader) error {
+	return wire.DecodeRaw((*json.RawMessage)(x), r)
 }
 
 func (x *ProxySuccessorResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendRaw((*json.RawMessage)(x), buf)
+	return wire.AppendRaw((*json.RawMessage)(x), buf)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProxyNotification: A JSON-RPC notification object.
@@ -1142,75 +1143,75 @@ type ProxyNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyNotification) decodeWire(r *wireReader) error {
+func (x *ProxyNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProxyNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
+			if it.Once(&seen, 1) {
+				err = wire.DecodePtr(&x.Params, r, (*ProxyNotificationParams).decodeWire)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ProxyNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxyNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if x.Params != nil {
-		if buf, err = x.Params.appendJSON(wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = x.Params.appendJSON(wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProxyNotification = []string{"method", "params"}
 
 func (*ProxyNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProxyNotification, name)
+	return wire.Declares(wireMembersOfProxyNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ProxyNotificationParams: UNSTABLE
@@ -1238,21 +1239,21 @@ type ProxyNotificationParamsValue interface {
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxyNotificationParams) MarshalJSON() ([]byte, error) {
-	return wireMarshal(x.appendJSON)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxyNotificationParams) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxyNotificationParams) decodeWire(r *wireReader) error {
+func (x *ProxyNotificationParams) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxyNotificationParams) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxyNotificationParams) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	x.Value = nil
-	switch r.kind() {
+	switch r.Kind() {
 	case '{':
 		v := new(ProxyNotificationParamsProxySuccessorNotification)
 		if err := (*ProxySuccessorNotification)(v).decodeObject(r, known); err != nil {
@@ -1261,19 +1262,19 @@ func (x *ProxyNotificationParams) decodeObject(r *wireReader, known *wireKnownSe
 		x.Value = v
 		return nil
 	}
-	return r.kindError("ProxyNotificationParams (object)")
+	return r.KindError("ProxyNotificationParams (object)")
 }
 
 func (x *ProxyNotificationParams) appendJSON(buf []byte) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyNotificationParams: no variant set")
+		return nil, wire.EncodeErrorf("ProxyNotificationParams: no variant set")
 	}
 	return x.Value.appendJSON(buf)
 }
 
 func (x *ProxyNotificationParams) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x.Value == nil {
-		return nil, wireEncodeErrorf("ProxyNotificationParams: no variant set")
+		return nil, wire.EncodeErrorf("ProxyNotificationParams: no variant set")
 	}
 	return x.Value.appendMembers(buf, open)
 }
@@ -1292,14 +1293,14 @@ type ProxyNotificationParamsProxySuccessorNotification ProxySuccessorNotificatio
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyNotificationParamsProxySuccessorNotification")
+		return nil, wire.NilVariant("ProxyNotificationParamsProxySuccessorNotification")
 	}
 	return (*ProxySuccessorNotification)(x).appendJSON(buf)
 }
 
 func (x *ProxyNotificationParamsProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ProxyNotificationParamsProxySuccessorNotification")
+		return nil, wire.NilVariant("ProxyNotificationParamsProxySuccessorNotification")
 	}
 	return (*ProxySuccessorNotification)(x).appendMembers(buf, open)
 }
@@ -1357,84 +1358,84 @@ type ProxySuccessorNotification struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ProxySuccessorNotification) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ProxySuccessorNotification) decodeWire(r *wireReader) error {
+func (x *ProxySuccessorNotification) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ProxySuccessorNotification) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ProxySuccessorNotification) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ProxySuccessorNotification{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "method":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Method, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Method, r)
 			}
 		case "params":
-			if it.once(&seen, 1) {
-				err = wireDecodeRaw(&x.Params, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeRaw(&x.Params, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "method")
+		return wire.MissingOf(seen, 0x1, "method")
 	}
 	return nil
 }
 
 func (x *ProxySuccessorNotification) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ProxySuccessorNotification) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Method, wireAppendKey(buf, open, "\"method\":")); err != nil {
-		return nil, wireAtKey(err, "method")
+	if buf, err = wire.AppendString(&x.Method, wire.AppendKey(buf, open, "\"method\":")); err != nil {
+		return nil, wire.AtKey(err, "method")
 	}
 	if len(x.Params) > 0 {
-		if buf, err = wireAppendRaw(&x.Params, wireAppendKey(buf, open, "\"params\":")); err != nil {
-			return nil, wireAtKey(err, "params")
+		if buf, err = wire.AppendRaw(&x.Params, wire.AppendKey(buf, open, "\"params\":")); err != nil {
+			return nil, wire.AtKey(err, "params")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfProxySuccessorNotification = []string{"_meta", "method", "params"}
 
 func (*ProxySuccessorNotification) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfProxySuccessorNotification, name)
+	return wire.Declares(wireMembersOfProxySuccessorNotification, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ProxySuccessorNotification) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetParams returns Params, or its zero value when x or Params is nil.

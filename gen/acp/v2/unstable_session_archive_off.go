@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+
 // partSessionCapabilitiesSessionArchive is empty: build with -tags unstable_session_archive (or unstable) for the members of SessionCapabilities it adds.
 type partSessionCapabilitiesSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partSessionCapabilitiesSessionArchive) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
@@ -24,8 +26,8 @@ func (*partSessionCapabilitiesSessionArchive) appendGatedMembers(buf []byte, _ i
 type partSessionInfoSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partSessionInfoSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partSessionInfoSessionArchive) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.
@@ -41,8 +43,8 @@ func (*partSessionInfoSessionArchive) appendGatedMembers(buf []byte, _ int) ([]b
 type partListSessionsRequestSessionArchive struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partListSessionsRequestSessionArchive) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partListSessionsRequestSessionArchive) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

@@ -6,22 +6,23 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 func init() {
-	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	choiceAgentResponseResultData.Add(wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta", "availableCommands", "configOptions", "sessionId"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataForkSessionResponse)
 			if err := (*ForkSessionResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        10,
-		required:     []string{"sessionId"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        10,
+		Required:     []string{"sessionId"},
 	})
 }
 
@@ -32,7 +33,7 @@ type AgentResponseResultDataForkSessionResponse ForkSessionResponse
 
 func (x *AgentResponseResultDataForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataForkSessionResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataForkSessionResponse")
 	}
 	return (*ForkSessionResponse)(x).appendJSON(buf)
 }
@@ -58,10 +59,10 @@ type partSessionCapabilitiesSessionFork struct {
 	Fork *SessionForkCapabilities `json:"fork,omitempty"`
 }
 
-func (x *partSessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partSessionCapabilitiesSessionFork) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "fork":
-		wireLenientPtr(&x.Fork, r, (*SessionForkCapabilities).decodeWire)
+		wire.LenientPtr(&x.Fork, r, (*SessionForkCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -69,14 +70,14 @@ func (x *partSessionCapabilitiesSessionFork) decodeGatedMember(it *wireObjectIte
 var wireMembersOfpartSessionCapabilitiesSessionFork = []string{"fork"}
 
 func (*partSessionCapabilitiesSessionFork) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionFork, name)
+	return wire.Declares(wireMembersOfpartSessionCapabilitiesSessionFork, name)
 }
 
 func (x *partSessionCapabilitiesSessionFork) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Fork != nil {
-		if buf, err = x.Fork.appendJSON(wireAppendKey(buf, open, "\"fork\":")); err != nil {
-			return nil, wireAtKey(err, "fork")
+		if buf, err = x.Fork.appendJSON(wire.AppendKey(buf, open, "\"fork\":")); err != nil {
+			return nil, wire.AtKey(err, "fork")
 		}
 	}
 	return buf, nil
@@ -99,61 +100,61 @@ type SessionForkCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionForkCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionForkCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionForkCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionForkCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionForkCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionForkCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionForkCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionForkCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionForkCapabilities = []string{"_meta"}
 
 func (*SessionForkCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionForkCapabilities, name)
+	return wire.Declares(wireMembersOfSessionForkCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionForkCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // ForkSessionResponse: UNSTABLE
@@ -185,109 +186,109 @@ type ForkSessionResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ForkSessionResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ForkSessionResponse) decodeWire(r *wireReader) error {
+func (x *ForkSessionResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ForkSessionResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ForkSessionResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ForkSessionResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "configOptions":
-			if it.once(&seen, 1) {
-				wireLenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientSlice(&x.ConfigOptions, r, true, (*SessionConfigOption).decodeWire)
 			}
 		case "availableCommands":
-			if it.once(&seen, 2) {
-				wireLenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientSlice(&x.AvailableCommands, r, true, (*AvailableCommand).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 3) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 3) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *ForkSessionResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ForkSessionResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if x.ConfigOptions != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
-			return nil, wireAtKey(err, "configOptions")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"configOptions\":"), x.ConfigOptions, (*SessionConfigOption).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "configOptions")
 		}
 	}
 	if x.AvailableCommands != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
-			return nil, wireAtKey(err, "availableCommands")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"availableCommands\":"), x.AvailableCommands, (*AvailableCommand).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "availableCommands")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfForkSessionResponse = []string{"_meta", "availableCommands", "configOptions", "sessionId"}
 
 func (*ForkSessionResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfForkSessionResponse, name)
+	return wire.Declares(wireMembersOfForkSessionResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ForkSessionResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	choiceClientRequestParams.Add(wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId", "systemPrompt"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsForkSessionRequest)
 			if err := (*ForkSessionRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        10,
-		required:     []string{"sessionId", "cwd"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        10,
+		Required:     []string{"sessionId", "cwd"},
 	})
 }
 
@@ -312,7 +313,7 @@ type ClientRequestParamsForkSessionRequest ForkSessionRequest
 
 func (x *ClientRequestParamsForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsForkSessionRequest")
+		return nil, wire.NilVariant("ClientRequestParamsForkSessionRequest")
 	}
 	return (*ForkSessionRequest)(x).appendJSON(buf)
 }
@@ -363,117 +364,117 @@ type ForkSessionRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *ForkSessionRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *ForkSessionRequest) decodeWire(r *wireReader) error {
+func (x *ForkSessionRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *ForkSessionRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *ForkSessionRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = ForkSessionRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "cwd":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Cwd.decodeWire(r)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 2) {
-				if r.null() {
+			if it.Once(&seen, 2) {
+				if r.Null() {
 					x.AdditionalDirectories = nil
 				} else {
-					err = wireDecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
+					err = wire.DecodeSlice(&x.AdditionalDirectories, r, false, (*AbsolutePath).decodeWire)
 				}
 			}
 		case "mcpServers":
-			if it.once(&seen, 3) {
-				if r.null() {
+			if it.Once(&seen, 3) {
+				if r.Null() {
 					x.MCPServers = nil
 				} else {
-					err = wireDecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
+					err = wire.DecodeSlice(&x.MCPServers, r, false, (*MCPServer).decodeWire)
 				}
 			}
 		case "_meta":
-			if it.once(&seen, 4) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 4) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		case "systemPrompt":
-			if it.once(&seen, 5) {
+			if it.Once(&seen, 5) {
 				if err := x.partForkSessionRequestSystemPrompt.decodeGatedMember(&it, r, &x.Unknown, known); err != nil {
 					return err
 				}
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "cwd")
+		return wire.MissingOf(seen, 0x3, "sessionId", "cwd")
 	}
 	return nil
 }
 
 func (x *ForkSessionRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *ForkSessionRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = x.Cwd.appendJSON(wireAppendKey(buf, open, "\"cwd\":")); err != nil {
-		return nil, wireAtKey(err, "cwd")
+	if buf, err = x.Cwd.appendJSON(wire.AppendKey(buf, open, "\"cwd\":")); err != nil {
+		return nil, wire.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"additionalDirectories\":"), x.AdditionalDirectories, (*AbsolutePath).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.MCPServers != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
-			return nil, wireAtKey(err, "mcpServers")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"mcpServers\":"), x.MCPServers, (*MCPServer).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "mcpServers")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
 	if buf, err = x.partForkSessionRequestSystemPrompt.appendGatedMembers(buf, open); err != nil {
 		return nil, err
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfForkSessionRequest = []string{"_meta", "additionalDirectories", "cwd", "mcpServers", "sessionId"}
 
 func (x *ForkSessionRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfForkSessionRequest, name) || x.partForkSessionRequestSystemPrompt.declaresGatedMember(name)
+	return wire.Declares(wireMembersOfForkSessionRequest, name) || x.partForkSessionRequestSystemPrompt.declaresGatedMember(name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x ForkSessionRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetFork returns Fork (nil when x is nil), whose getters are nil-safe too.

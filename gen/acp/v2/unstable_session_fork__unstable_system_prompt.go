@@ -3,6 +3,8 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+
 // partForkSessionRequestSystemPrompt holds the members of ForkSessionRequest that unstable_system_prompt adds.
 type partForkSessionRequestSystemPrompt struct {
 	// UNSTABLE
@@ -19,14 +21,14 @@ type partForkSessionRequestSystemPrompt struct {
 	SystemPrompt *SystemPrompt `json:"systemPrompt,omitempty"`
 }
 
-func (x *partForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
+func (x *partForkSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
 	var err error
-	switch string(it.key) {
+	switch string(it.Key) {
 	case "systemPrompt":
-		err = wireDecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
+		err = wire.DecodePtr(&x.SystemPrompt, r, (*SystemPrompt).decodeWire)
 	}
 	if err != nil {
-		return wireAtKey(err, string(it.key))
+		return wire.AtKey(err, string(it.Key))
 	}
 	return nil
 }
@@ -34,14 +36,14 @@ func (x *partForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIte
 var wireMembersOfpartForkSessionRequestSystemPrompt = []string{"systemPrompt"}
 
 func (*partForkSessionRequestSystemPrompt) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartForkSessionRequestSystemPrompt, name)
+	return wire.Declares(wireMembersOfpartForkSessionRequestSystemPrompt, name)
 }
 
 func (x *partForkSessionRequestSystemPrompt) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.SystemPrompt != nil {
-		if buf, err = x.SystemPrompt.appendJSON(wireAppendKey(buf, open, "\"systemPrompt\":")); err != nil {
-			return nil, wireAtKey(err, "systemPrompt")
+		if buf, err = x.SystemPrompt.appendJSON(wire.AppendKey(buf, open, "\"systemPrompt\":")); err != nil {
+			return nil, wire.AtKey(err, "systemPrompt")
 		}
 	}
 	return buf, nil

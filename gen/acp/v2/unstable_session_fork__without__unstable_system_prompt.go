@@ -3,12 +3,14 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+
 // partForkSessionRequestSystemPrompt is empty: build with -tags unstable_system_prompt (or unstable) for the members of ForkSessionRequest it adds.
 type partForkSessionRequestSystemPrompt struct{}
 
 // decodeGatedMember keeps the member as unknown, as the stable schema does.
-func (*partForkSessionRequestSystemPrompt) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	return u.keep(r, it.key, known)
+func (*partForkSessionRequestSystemPrompt) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	return u.Keep(r, it.Key, known)
 }
 
 // declaresGatedMember declares nothing: the feature is off.

@@ -3,34 +3,37 @@
 
 package acp
 
-import "encoding/json/jsontext"
+import (
+	"encoding/json/jsontext"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+)
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *SessionForkCapabilities) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x SessionForkCapabilities) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ForkSessionResponse) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ForkSessionResponse) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }
 
 // UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.
 func (x *ForkSessionRequest) UnmarshalJSONFrom(d *jsontext.Decoder) error {
-	return wireUnmarshalFrom(d, x)
+	return wire.UnmarshalFrom(d, x)
 }
 
 // MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.
 func (x ForkSessionRequest) MarshalJSONTo(e *jsontext.Encoder) error {
-	return wireMarshalTo(e, &x)
+	return wire.MarshalTo(e, x.appendJSON)
 }

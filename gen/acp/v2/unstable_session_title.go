@@ -6,22 +6,23 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 func init() {
-	choiceAgentResponseResultData.add(wireCandidate[AgentResponseResultDataValue]{
-		declared: []string{"_meta", "title"},
-		decode: func(r *wireReader, known *wireKnownSet) (AgentResponseResultDataValue, error) {
+	choiceAgentResponseResultData.Add(wire.Candidate[AgentResponseResultDataValue]{
+		Declared: []string{"_meta", "title"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (AgentResponseResultDataValue, error) {
 			v := new(AgentResponseResultDataSetSessionTitleResponse)
 			if err := (*SetSessionTitleResponse)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        14,
-		required:     []string{"title"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        14,
+		Required:     []string{"title"},
 	})
 }
 
@@ -32,7 +33,7 @@ type AgentResponseResultDataSetSessionTitleResponse SetSessionTitleResponse
 
 func (x *AgentResponseResultDataSetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("AgentResponseResultDataSetSessionTitleResponse")
+		return nil, wire.NilVariant("AgentResponseResultDataSetSessionTitleResponse")
 	}
 	return (*SetSessionTitleResponse)(x).appendJSON(buf)
 }
@@ -61,10 +62,10 @@ type partSessionCapabilitiesSessionTitle struct {
 	Title *SessionTitleCapabilities `json:"title,omitempty"`
 }
 
-func (x *partSessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIter, r *wireReader, u *UnknownMembers, known *wireKnownSet) error {
-	switch string(it.key) {
+func (x *partSessionCapabilitiesSessionTitle) decodeGatedMember(it *wire.ObjectIter, r *wire.Reader, u *UnknownMembers, known *wire.KnownSet) error {
+	switch string(it.Key) {
 	case "title":
-		wireLenientPtr(&x.Title, r, (*SessionTitleCapabilities).decodeWire)
+		wire.LenientPtr(&x.Title, r, (*SessionTitleCapabilities).decodeWire)
 	}
 	return nil
 }
@@ -72,14 +73,14 @@ func (x *partSessionCapabilitiesSessionTitle) decodeGatedMember(it *wireObjectIt
 var wireMembersOfpartSessionCapabilitiesSessionTitle = []string{"title"}
 
 func (*partSessionCapabilitiesSessionTitle) declaresGatedMember(name []byte) bool {
-	return wireDeclares(wireMembersOfpartSessionCapabilitiesSessionTitle, name)
+	return wire.Declares(wireMembersOfpartSessionCapabilitiesSessionTitle, name)
 }
 
 func (x *partSessionCapabilitiesSessionTitle) appendGatedMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Title != nil {
-		if buf, err = x.Title.appendJSON(wireAppendKey(buf, open, "\"title\":")); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = x.Title.appendJSON(wire.AppendKey(buf, open, "\"title\":")); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	return buf, nil
@@ -103,61 +104,61 @@ type SessionTitleCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionTitleCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionTitleCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionTitleCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionTitleCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionTitleCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionTitleCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionTitleCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionTitleCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionTitleCapabilities = []string{"_meta"}
 
 func (*SessionTitleCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionTitleCapabilities, name)
+	return wire.Declares(wireMembersOfSessionTitleCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionTitleCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SetSessionTitleResponse: UNSTABLE
@@ -180,91 +181,91 @@ type SetSessionTitleResponse struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionTitleResponse) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionTitleResponse) decodeWire(r *wireReader) error {
+func (x *SetSessionTitleResponse) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionTitleResponse) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionTitleResponse) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionTitleResponse{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "title":
-			if it.once(&seen, 0) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 0) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "title")
+		return wire.MissingOf(seen, 0x1, "title")
 	}
 	return nil
 }
 
 func (x *SetSessionTitleResponse) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionTitleResponse) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionTitleResponse = []string{"_meta", "title"}
 
 func (*SetSessionTitleResponse) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionTitleResponse, name)
+	return wire.Declares(wireMembersOfSetSessionTitleResponse, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionTitleResponse) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 func init() {
-	choiceClientRequestParams.add(wireCandidate[ClientRequestParamsValue]{
-		declared: []string{"_meta", "sessionId", "title"},
-		decode: func(r *wireReader, known *wireKnownSet) (ClientRequestParamsValue, error) {
+	choiceClientRequestParams.Add(wire.Candidate[ClientRequestParamsValue]{
+		Declared: []string{"_meta", "sessionId", "title"},
+		Decode: func(r *wire.Reader, known *wire.KnownSet) (ClientRequestParamsValue, error) {
 			v := new(ClientRequestParamsSetSessionTitleRequest)
 			if err := (*SetSessionTitleRequest)(v).decodeObject(r, known); err != nil {
 				return nil, err
 			}
 			return v, nil
 		},
-		itemRequired: nil,
-		kinds:        "{",
-		order:        14,
-		required:     []string{"sessionId", "title"},
+		ItemRequired: nil,
+		Kinds:        "{",
+		Order:        14,
+		Required:     []string{"sessionId", "title"},
 	})
 }
 
@@ -284,7 +285,7 @@ type ClientRequestParamsSetSessionTitleRequest SetSessionTitleRequest
 
 func (x *ClientRequestParamsSetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("ClientRequestParamsSetSessionTitleRequest")
+		return nil, wire.NilVariant("ClientRequestParamsSetSessionTitleRequest")
 	}
 	return (*SetSessionTitleRequest)(x).appendJSON(buf)
 }
@@ -329,82 +330,82 @@ type SetSessionTitleRequest struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SetSessionTitleRequest) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SetSessionTitleRequest) decodeWire(r *wireReader) error {
+func (x *SetSessionTitleRequest) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SetSessionTitleRequest) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SetSessionTitleRequest) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SetSessionTitleRequest{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				err = wireDecodeString(&x.Title, r)
+			if it.Once(&seen, 1) {
+				err = wire.DecodeString(&x.Title, r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "sessionId", "title")
+		return wire.MissingOf(seen, 0x3, "sessionId", "title")
 	}
 	return nil
 }
 
 func (x *SetSessionTitleRequest) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SetSessionTitleRequest) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if buf, err = wireAppendString(&x.Title, wireAppendKey(buf, open, "\"title\":")); err != nil {
-		return nil, wireAtKey(err, "title")
+	if buf, err = wire.AppendString(&x.Title, wire.AppendKey(buf, open, "\"title\":")); err != nil {
+		return nil, wire.AtKey(err, "title")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSetSessionTitleRequest = []string{"_meta", "sessionId", "title"}
 
 func (*SetSessionTitleRequest) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSetSessionTitleRequest, name)
+	return wire.Declares(wireMembersOfSetSessionTitleRequest, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SetSessionTitleRequest) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetTitle returns Title (nil when x is nil), whose getters are nil-safe too.

@@ -3,10 +3,13 @@
 
 package acp
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+)
 
 // decodeGatedSubagents decodes the variants of StateUpdate that unstable_subagents adds.
-func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "unknown":
 		v := new(StateUpdateUnknown)
@@ -30,17 +33,17 @@ func (x *StateUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wir
 type StateUpdateUnknown UnknownStateUpdate
 
 func (x *StateUpdateUnknown) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *StateUpdateUnknown) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("StateUpdateUnknown")
+		return nil, wire.NilVariant("StateUpdateUnknown")
 	}
-	if err := wireUnknownClash(&x.Unknown, "state"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "state"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"state\":\"unknown\"")
+	buf = wire.AppendKey(buf, open, "\"state\":\"unknown\"")
 	return (*UnknownStateUpdate)(x).appendMembers(buf, open)
 }
 
@@ -57,7 +60,7 @@ func NewStateUpdateUnknown(v UnknownStateUpdate) StateUpdate {
 }
 
 // decodeGatedSubagents decodes the variants of BackgroundWork that unstable_subagents adds.
-func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "subagent":
 		v := new(BackgroundWorkSubagent)
@@ -81,17 +84,17 @@ func (x *BackgroundWork) decodeGatedSubagents(tag []byte, r *wireReader, known *
 type BackgroundWorkSubagent BackgroundSubagent
 
 func (x *BackgroundWorkSubagent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundWorkSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("BackgroundWorkSubagent")
+		return nil, wire.NilVariant("BackgroundWorkSubagent")
 	}
-	if err := wireUnknownClash(&x.Unknown, "type"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "type"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"type\":\"subagent\"")
+	buf = wire.AppendKey(buf, open, "\"type\":\"subagent\"")
 	return (*BackgroundSubagent)(x).appendMembers(buf, open)
 }
 
@@ -124,75 +127,75 @@ type BackgroundSubagent struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *BackgroundSubagent) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *BackgroundSubagent) decodeWire(r *wireReader) error {
+func (x *BackgroundSubagent) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *BackgroundSubagent) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *BackgroundSubagent) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = BackgroundSubagent{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *BackgroundSubagent) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *BackgroundSubagent) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfBackgroundSubagent = []string{"_meta", "sessionId"}
 
 func (*BackgroundSubagent) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfBackgroundSubagent, name)
+	return wire.Declares(wireMembersOfBackgroundSubagent, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x BackgroundSubagent) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // UnknownStateUpdate: UNSTABLE
@@ -229,74 +232,74 @@ type UnknownStateUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *UnknownStateUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *UnknownStateUpdate) decodeWire(r *wireReader) error {
+func (x *UnknownStateUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *UnknownStateUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *UnknownStateUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = UnknownStateUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "background":
-			if it.once(&seen, 0) {
-				wireLenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientSliceOrNull(&x.Background, r, false, (*BackgroundWork).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *UnknownStateUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *UnknownStateUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Background != nil {
-		if buf, err = wireAppendSlice(wireAppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
-			return nil, wireAtKey(err, "background")
+		if buf, err = wire.AppendSlice(wire.AppendKey(buf, open, "\"background\":"), x.Background, (*BackgroundWork).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "background")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfUnknownStateUpdate = []string{"_meta", "background"}
 
 func (*UnknownStateUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfUnknownStateUpdate, name)
+	return wire.Declares(wireMembersOfUnknownStateUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x UnknownStateUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // decodeGatedSubagents decodes the variants of SessionUpdate that unstable_subagents adds.
-func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *wireKnownSet) (bool, error) {
+func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wire.Reader, known *wire.KnownSet) (bool, error) {
 	switch string(tag) {
 	case "subagent_update":
 		v := new(SessionUpdateSubagentUpdate)
@@ -334,17 +337,17 @@ func (x *SessionUpdate) decodeGatedSubagents(tag []byte, r *wireReader, known *w
 type SessionUpdateSubagentUpdate SubagentUpdate
 
 func (x *SessionUpdateSubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSubagentUpdate")
+		return nil, wire.NilVariant("SessionUpdateSubagentUpdate")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"subagent_update\"")
 	return (*SubagentUpdate)(x).appendMembers(buf, open)
 }
 
@@ -371,17 +374,17 @@ func NewSessionUpdateSubagentUpdate(v SubagentUpdate) SessionUpdate {
 type SessionUpdateSessionMessage SessionMessage
 
 func (x *SessionUpdateSessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSessionMessage")
+		return nil, wire.NilVariant("SessionUpdateSessionMessage")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"session_message\"")
 	return (*SessionMessage)(x).appendMembers(buf, open)
 }
 
@@ -407,17 +410,17 @@ func NewSessionUpdateSessionMessage(v SessionMessage) SessionUpdate {
 type SessionUpdateSessionMessageChunk SessionMessageChunk
 
 func (x *SessionUpdateSessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionUpdateSessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	if x == nil {
-		return nil, wireNilVariant("SessionUpdateSessionMessageChunk")
+		return nil, wire.NilVariant("SessionUpdateSessionMessageChunk")
 	}
-	if err := wireUnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
+	if err := wire.UnknownClash(&x.Unknown, "sessionUpdate"); err != nil {
 		return nil, err
 	}
-	buf = wireAppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
+	buf = wire.AppendKey(buf, open, "\"sessionUpdate\":\"session_message_chunk\"")
 	return (*SessionMessageChunk)(x).appendMembers(buf, open)
 }
 
@@ -455,70 +458,70 @@ type SubagentSessionCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentSessionCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SubagentSessionCapabilities) decodeWire(r *wireReader) error {
+func (x *SubagentSessionCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SubagentSessionCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SubagentSessionCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SubagentSessionCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "cancel":
-			if it.once(&seen, 0) {
-				wireLenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
+			if it.Once(&seen, 0) {
+				wire.LenientPtr(&x.Cancel, r, (*SessionCancelCapabilities).decodeWire)
 			}
 		case "_meta":
-			if it.once(&seen, 1) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 1) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SubagentSessionCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentSessionCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
 	if x.Cancel != nil {
-		if buf, err = x.Cancel.appendJSON(wireAppendKey(buf, open, "\"cancel\":")); err != nil {
-			return nil, wireAtKey(err, "cancel")
+		if buf, err = x.Cancel.appendJSON(wire.AppendKey(buf, open, "\"cancel\":")); err != nil {
+			return nil, wire.AtKey(err, "cancel")
 		}
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSubagentSessionCapabilities = []string{"_meta", "cancel"}
 
 func (*SubagentSessionCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSubagentSessionCapabilities, name)
+	return wire.Declares(wireMembersOfSubagentSessionCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentSessionCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionCancelCapabilities: UNSTABLE
@@ -538,61 +541,61 @@ type SessionCancelCapabilities struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionCancelCapabilities) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionCancelCapabilities) decodeWire(r *wireReader) error {
+func (x *SessionCancelCapabilities) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionCancelCapabilities) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionCancelCapabilities) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionCancelCapabilities{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
-		switch string(it.key) {
+	for it.Next(r) {
+		switch string(it.Key) {
 		case "_meta":
-			if it.once(&seen, 0) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 0) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	return nil
 }
 
 func (x *SessionCancelCapabilities) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionCancelCapabilities) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionCancelCapabilities = []string{"_meta"}
 
 func (*SessionCancelCapabilities) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionCancelCapabilities, name)
+	return wire.Declares(wireMembersOfSessionCancelCapabilities, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionCancelCapabilities) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SubagentUpdate: UNSTABLE
@@ -677,133 +680,133 @@ type SubagentUpdate struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SubagentUpdate) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SubagentUpdate) decodeWire(r *wireReader) error {
+func (x *SubagentUpdate) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SubagentUpdate) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SubagentUpdate) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SubagentUpdate{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "sessionId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.SessionID.decodeWire(r)
 			}
 		case "title":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.Title, r, wireDecodeString)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.Title, r, wire.DecodeString)
 			}
 		case "description":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.Description, r, wireDecodeString)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.Description, r, wire.DecodeString)
 			}
 		case "capabilities":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.Capabilities, r, (*SubagentSessionCapabilities).decodeWire)
 			}
 		case "state":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.State, r, (*StateUpdate).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.State, r, (*StateUpdate).decodeWire)
 			}
 		case "cwd":
-			if it.once(&seen, 5) {
-				err = wirePatchDecode(&x.Cwd, r, (*AbsolutePath).decodeWire)
+			if it.Once(&seen, 5) {
+				err = wire.PatchDecode(&x.Cwd, r, (*AbsolutePath).decodeWire)
 			}
 		case "additionalDirectories":
-			if it.once(&seen, 6) {
-				err = wirePatchDecode(&x.AdditionalDirectories, r, func(dst *[]AbsolutePath, r *wireReader) error {
-					return wireDecodeSlice(dst, r, false, (*AbsolutePath).decodeWire)
+			if it.Once(&seen, 6) {
+				err = wire.PatchDecode(&x.AdditionalDirectories, r, func(dst *[]AbsolutePath, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, false, (*AbsolutePath).decodeWire)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 7) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 7) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "sessionId")
+		return wire.MissingOf(seen, 0x1, "sessionId")
 	}
 	return nil
 }
 
 func (x *SubagentUpdate) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SubagentUpdate) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.SessionID.appendJSON(wireAppendKey(buf, open, "\"sessionId\":")); err != nil {
-		return nil, wireAtKey(err, "sessionId")
+	if buf, err = x.SessionID.appendJSON(wire.AppendKey(buf, open, "\"sessionId\":")); err != nil {
+		return nil, wire.AtKey(err, "sessionId")
 	}
 	if !x.Title.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"title\":"), &x.Title, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "title")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"title\":"), &x.Title, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "title")
 		}
 	}
 	if !x.Description.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"description\":"), &x.Description, wireAppendString); err != nil {
-			return nil, wireAtKey(err, "description")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"description\":"), &x.Description, wire.AppendString); err != nil {
+			return nil, wire.AtKey(err, "description")
 		}
 	}
 	if !x.Capabilities.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
-			return nil, wireAtKey(err, "capabilities")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"capabilities\":"), &x.Capabilities, (*SubagentSessionCapabilities).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "capabilities")
 		}
 	}
 	if !x.State.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
-			return nil, wireAtKey(err, "state")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"state\":"), &x.State, (*StateUpdate).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "state")
 		}
 	}
 	if !x.Cwd.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
-			return nil, wireAtKey(err, "cwd")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"cwd\":"), &x.Cwd, (*AbsolutePath).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "cwd")
 		}
 	}
 	if !x.AdditionalDirectories.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*AbsolutePath).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"additionalDirectories\":"), &x.AdditionalDirectories, func(src *[]AbsolutePath, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*AbsolutePath).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "additionalDirectories")
+			return nil, wire.AtKey(err, "additionalDirectories")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSubagentUpdate = []string{"_meta", "additionalDirectories", "capabilities", "cwd", "description", "sessionId", "state", "title"}
 
 func (*SubagentUpdate) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSubagentUpdate, name)
+	return wire.Declares(wireMembersOfSubagentUpdate, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SubagentUpdate) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionMessage: UNSTABLE
@@ -846,124 +849,124 @@ type SessionMessage struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessage) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionMessage) decodeWire(r *wireReader) error {
+func (x *SessionMessage) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionMessage) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionMessage) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionMessage{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "senderSessionId":
-			if it.once(&seen, 1) {
-				wireLenientPatch(&x.SenderSessionID, r, (*SessionID).decodeWire)
+			if it.Once(&seen, 1) {
+				wire.LenientPatch(&x.SenderSessionID, r, (*SessionID).decodeWire)
 			}
 		case "recipientSessionId":
-			if it.once(&seen, 2) {
-				wireLenientPatch(&x.RecipientSessionID, r, (*SessionID).decodeWire)
+			if it.Once(&seen, 2) {
+				wire.LenientPatch(&x.RecipientSessionID, r, (*SessionID).decodeWire)
 			}
 		case "senderMessageId":
-			if it.once(&seen, 3) {
-				wireLenientPatch(&x.SenderMessageID, r, (*MessageID).decodeWire)
+			if it.Once(&seen, 3) {
+				wire.LenientPatch(&x.SenderMessageID, r, (*MessageID).decodeWire)
 			}
 		case "recipientMessageId":
-			if it.once(&seen, 4) {
-				wireLenientPatch(&x.RecipientMessageID, r, (*MessageID).decodeWire)
+			if it.Once(&seen, 4) {
+				wire.LenientPatch(&x.RecipientMessageID, r, (*MessageID).decodeWire)
 			}
 		case "content":
-			if it.once(&seen, 5) {
-				wireLenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wireReader) error {
-					return wireDecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
+			if it.Once(&seen, 5) {
+				wire.LenientPatch(&x.Content, r, func(dst *[]ContentBlock, r *wire.Reader) error {
+					return wire.DecodeSlice(dst, r, true, (*ContentBlock).decodeWire)
 				})
 			}
 		case "_meta":
-			if it.once(&seen, 6) {
-				wireLenientPatch(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 6) {
+				wire.LenientPatch(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x1 != 0x1 {
-		return wireMissingOf(seen, 0x1, "messageId")
+		return wire.MissingOf(seen, 0x1, "messageId")
 	}
 	return nil
 }
 
 func (x *SessionMessage) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessage) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
 	if !x.SenderSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "senderSessionId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"senderSessionId\":"), &x.SenderSessionID, (*SessionID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "senderSessionId")
 		}
 	}
 	if !x.RecipientSessionID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "recipientSessionId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"recipientSessionId\":"), &x.RecipientSessionID, (*SessionID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "recipientSessionId")
 		}
 	}
 	if !x.SenderMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "senderMessageId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"senderMessageId\":"), &x.SenderMessageID, (*MessageID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "senderMessageId")
 		}
 	}
 	if !x.RecipientMessageID.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageID).appendJSON); err != nil {
-			return nil, wireAtKey(err, "recipientMessageId")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"recipientMessageId\":"), &x.RecipientMessageID, (*MessageID).appendJSON); err != nil {
+			return nil, wire.AtKey(err, "recipientMessageId")
 		}
 	}
 	if !x.Content.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
-			return wireAppendSlice(buf, *src, (*ContentBlock).appendJSON)
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"content\":"), &x.Content, func(src *[]ContentBlock, buf []byte) ([]byte, error) {
+			return wire.AppendSlice(buf, *src, (*ContentBlock).appendJSON)
 		}); err != nil {
-			return nil, wireAtKey(err, "content")
+			return nil, wire.AtKey(err, "content")
 		}
 	}
 	if !x.Meta.Unchanged() {
-		if buf, err = wirePatchAppend(wireAppendKey(buf, open, "\"_meta\":"), &x.Meta, wireAppendRawObject); err != nil {
-			return nil, wireAtKey(err, "_meta")
+		if buf, err = wire.PatchAppend(wire.AppendKey(buf, open, "\"_meta\":"), &x.Meta, wire.AppendRawObject); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionMessage = []string{"_meta", "content", "messageId", "recipientMessageId", "recipientSessionId", "senderMessageId", "senderSessionId"}
 
 func (*SessionMessage) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionMessage, name)
+	return wire.Declares(wireMembersOfSessionMessage, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessage) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // SessionMessageChunk: UNSTABLE
@@ -988,82 +991,82 @@ type SessionMessageChunk struct {
 
 // UnmarshalJSON implements json.Unmarshaler.
 func (x *SessionMessageChunk) UnmarshalJSON(data []byte) error {
-	return wireUnmarshal(data, x)
+	return wire.Unmarshal(data, x.decodeWire)
 }
 
-func (x *SessionMessageChunk) decodeWire(r *wireReader) error {
+func (x *SessionMessageChunk) decodeWire(r *wire.Reader) error {
 	return x.decodeObject(r, nil)
 }
 
-func (x *SessionMessageChunk) decodeObject(r *wireReader, known *wireKnownSet) error {
+func (x *SessionMessageChunk) decodeObject(r *wire.Reader, known *wire.KnownSet) error {
 	*x = SessionMessageChunk{}
-	var it wireObjectIter
-	if err := it.openIn(r, known); err != nil {
+	var it wire.ObjectIter
+	if err := it.OpenIn(r, known); err != nil {
 		return err
 	}
 	var seen uint64
-	for it.next(r) {
+	for it.Next(r) {
 		var err error
-		switch string(it.key) {
+		switch string(it.Key) {
 		case "messageId":
-			if it.once(&seen, 0) {
+			if it.Once(&seen, 0) {
 				err = x.MessageID.decodeWire(r)
 			}
 		case "content":
-			if it.once(&seen, 1) {
+			if it.Once(&seen, 1) {
 				err = x.Content.decodeWire(r)
 			}
 		case "_meta":
-			if it.once(&seen, 2) {
-				wireLenient(&x.Meta, r, wireDecodeRawObject)
+			if it.Once(&seen, 2) {
+				wire.Lenient(&x.Meta, r, wire.DecodeRawObject)
 			}
 		default:
-			if err := x.Unknown.keep(r, it.key, known); err != nil {
+			if err := x.Unknown.Keep(r, it.Key, known); err != nil {
 				return err
 			}
 		}
 		if err != nil {
-			return wireAtKey(err, string(it.key))
+			return wire.AtKey(err, string(it.Key))
 		}
 	}
-	if it.err != nil {
-		return it.err
+	if it.Err != nil {
+		return it.Err
 	}
 	if seen&0x3 != 0x3 {
-		return wireMissingOf(seen, 0x3, "messageId", "content")
+		return wire.MissingOf(seen, 0x3, "messageId", "content")
 	}
 	return nil
 }
 
 func (x *SessionMessageChunk) appendJSON(buf []byte) ([]byte, error) {
-	return wireAppendClose(x.appendMembers(wireAppendOpen(buf), len(buf)+1))
+	return wire.AppendClose(x.appendMembers(wire.AppendOpen(buf), len(buf)+1))
 }
 
 func (x *SessionMessageChunk) appendMembers(buf []byte, open int) ([]byte, error) {
 	var err error
-	if buf, err = x.MessageID.appendJSON(wireAppendKey(buf, open, "\"messageId\":")); err != nil {
-		return nil, wireAtKey(err, "messageId")
+	if buf, err = x.MessageID.appendJSON(wire.AppendKey(buf, open, "\"messageId\":")); err != nil {
+		return nil, wire.AtKey(err, "messageId")
 	}
-	if buf, err = x.Content.appendJSON(wireAppendKey(buf, open, "\"content\":")); err != nil {
-		return nil, wireAtKey(err, "content")
+	if buf, err = x.Content.appendJSON(wire.AppendKey(buf, open, "\"content\":")); err != nil {
+		return nil, wire.AtKey(err, "content")
 	}
-	if len(x.Meta) > 0 && !wireIsNull(x.Meta) {
-		if buf, err = wireAppendRawObject(&x.Meta, wireAppendKey(buf, open, "\"_meta\":")); err != nil {
-			return nil, wireAtKey(err, "_meta")
+	if len(x.Meta) > 0 && !wire.IsNull(x.Meta) {
+		if buf, err = wire.AppendRawObject(&x.Meta, wire.AppendKey(buf, open, "\"_meta\":")); err != nil {
+			return nil, wire.AtKey(err, "_meta")
 		}
 	}
-	return wireAppendUnknown(buf, open, &x.Unknown, x)
+	return wire.AppendUnknown(buf, open, &x.Unknown, x.declaresMember)
 }
 
 var wireMembersOfSessionMessageChunk = []string{"_meta", "content", "messageId"}
 
 func (*SessionMessageChunk) declaresMember(name []byte) bool {
-	return wireDeclares(wireMembersOfSessionMessageChunk, name)
+	return wire.Declares(wireMembersOfSessionMessageChunk, name)
 }
 
 // MarshalJSON implements json.Marshaler.
 func (x SessionMessageChunk) MarshalJSON() ([]byte, error) {
-	return wireMarshalOf(&x)
+	return wire.Marshal(x.appendJSON)
 }
 
 // GetCancel returns Cancel (nil when x is nil), whose getters are nil-safe too.

@@ -3,17 +3,19 @@
 
 package acp
 
+import "github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
+
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of StateUpdate it adds.
-func (*StateUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*StateUpdate) decodeGatedSubagents([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of BackgroundWork it adds.
-func (*BackgroundWork) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*BackgroundWork) decodeGatedSubagents([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }
 
 // decodeGatedSubagents knows no tag: build with -tags unstable_subagents (or unstable) for the variants of SessionUpdate it adds.
-func (*SessionUpdate) decodeGatedSubagents([]byte, *wireReader, *wireKnownSet) (bool, error) {
+func (*SessionUpdate) decodeGatedSubagents([]byte, *wire.Reader, *wire.KnownSet) (bool, error) {
 	return false, nil
 }

@@ -3,7 +3,7 @@ package build
 import "testing"
 
 // TestNumberKey: the generator spells members' keys as the runtime's
-// wireNumberKey spells values (templates/wire_enum_json_test.go has the
+// wireNumberKey spells values (templates/wire/enum_json_test.go has the
 // same table), so that JSON-equal numbers match.
 func TestNumberKey(t *testing.T) {
 	for _, c := range []struct{ in, want string }{

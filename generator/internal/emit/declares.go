@@ -24,7 +24,7 @@ func declaresNames(f *File, owner string, names []string) Code {
 	v := "wireMembersOf" + owner
 	f.Line()
 	f.Var().Id(v).Op("=").Index().String().Values(list...)
-	return Id("wireDeclares").Call(Id(v), Id("name"))
+	return Qual(codecPath, wireDeclares).Call(Id(v), Id("name"))
 }
 
 // memberNames are the JSON names of fields, in order.

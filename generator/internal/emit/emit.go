@@ -42,6 +42,9 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 		return nil, err
 	}
 	files = append(files, v2...)
+	if err := resolveCodecPath(files, info.ImportPath); err != nil {
+		return nil, err
+	}
 	pd, err := packageDoc(info, types, rpc, fs.features(), commons)
 	if err != nil {
 		return nil, err
@@ -132,18 +135,7 @@ func fieldDoc(description string) []Code {
 // encoded in one pass.
 func emitMarshal(f *File, name string) {
 	docFunc(f, "MarshalJSON implements json.Marshaler.").Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
-		Return(Id("wireMarshal").Call(Id("x").Dot("appendJSON"))),
-	)
-}
-
-// emitMarshalObject is emitMarshal for an object type, through the
-// runtime's wireMarshalOf: no method value (a function) per type. The copy
-// of x goes to the heap either way, since appendMembers hands x to
-// wireAppendUnknown; for other types, whose x stays on the stack, the
-// interface would add an allocation.
-func emitMarshalObject(f *File, name string) {
-	docFunc(f, "MarshalJSON implements json.Marshaler.").Params(Id("x").Id(name)).Id("MarshalJSON").Params().Params(Index().Byte(), Error()).Block(
-		Return(Id("wireMarshalOf").Call(Op("&").Id("x"))),
+		Return(Qual(codecPath, wireMarshal).Call(Id("x").Dot("appendJSON"))),
 	)
 }
 
@@ -151,38 +143,38 @@ func emitMarshalObject(f *File, name string) {
 // decoder.
 func emitUnmarshal(f *File, name string) {
 	docFunc(f, "UnmarshalJSON implements json.Unmarshaler.").Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
-		Return(Id("wireUnmarshal").Call(Id("data"), Id("x"))),
+		Return(Qual(codecPath, wireUnmarshal).Call(Id("data"), Id("x").Dot(decodeMethod))),
 	)
 }
 
 // decoderFunc starts the declaration of name's cursor decoder, whose body
-// follows: func (x *name) decodeWire(r *wireReader) error.
+// follows: func (x *name) decodeWire(r *wire.Reader) error.
 func decoderFunc(f *File, name string) *Statement {
 	return newFunc(f).Params(ptrRecv(name)).Id(decodeMethod).Params(readerParam()).Error()
 }
 
 // knownDecoderFunc starts the declaration of name's decoder that is told
-// which names its callers claim (see templates' wireKnownSet), whose body
+// which names its callers claim (see templates' wire.KnownSet), whose body
 // follows, and emits decodeWire in terms of it (claiming nothing):
 //
-//	func (x *name) decodeObject(r *wireReader, known *wireKnownSet) error
+//	func (x *name) decodeObject(r *wire.Reader, known *wire.KnownSet) error
 //
 // Unions and flattening structs pass the set down as an argument, so it
 // lives on their stack and costs the decoders that are not told anything
 // one nil pointer.
 func knownDecoderFunc(f *File, name string) *Statement {
 	decoderFunc(f, name).Block(Return(Id("x").Dot(knownDecodeMethod).Call(Id("r"), Nil())))
-	return newFunc(f).Params(ptrRecv(name)).Id(knownDecodeMethod).Params(readerParam(), Id("known").Op("*").Id("wireKnownSet")).Error()
+	return newFunc(f).Params(ptrRecv(name)).Id(knownDecodeMethod).Params(readerParam(), Id("known").Op("*").Qual(codecPath, wireKnownSet)).Error()
 }
 
-// knownDecodeMethod is the decoder of the types that take a wireKnownSet.
+// knownDecodeMethod is the decoder of the types that take a wire.KnownSet.
 const knownDecodeMethod = "decodeObject"
 
 // emitAppendObject adds appendJSON for an object-shaped type in terms of its
 // appendMembers.
 func emitAppendObject(f *File, recv Code) {
 	newFunc(f).Params(recv).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
-		Return(Id("wireAppendClose").Call(Id("x").Dot("appendMembers").Call(Id("wireAppendOpen").Call(Id("buf")), Len(Id("buf")).Op("+").Lit(1)))),
+		Return(Qual(codecPath, wireAppendClose).Call(Id("x").Dot("appendMembers").Call(Qual(codecPath, wireAppendOpen).Call(Id("buf")), Len(Id("buf")).Op("+").Lit(1)))),
 	)
 }
 
@@ -193,7 +185,7 @@ func ptrRecv(name string) Code { return Id("x").Op("*").Id(name) }
 // member): text is a quoted member name and colon, or a whole member with
 // a constant value.
 func appendKey(text string) *Statement {
-	return Id("wireAppendKey").Call(Id("buf"), Id("open"), Lit(text))
+	return Qual(codecPath, wireAppendKey).Call(Id("buf"), Id("open"), Lit(text))
 }
 
 // quoteJSON quotes s as a JSON string at generation time.

@@ -59,18 +59,18 @@ func emitStringEnumCodec(f *File, t *ir.Decl) {
 	if !e.Open {
 		// Names and values are arguments, never part of the format: a
 		// value may hold a %.
-		unknown = Return(Id("wireErrorf").Call(Lit("%s: unknown value %s (known: %s)"), Lit(t.Name), Id("wireQuoteExcerpt").Call(Id("s")), Lit(strings.Join(names, ", "))))
+		unknown = Return(Qual(codecPath, wireErrorf).Call(Lit("%s: unknown value %s (known: %s)"), Lit(t.Name), Qual(codecPath, wireQuoteExcerpt).Call(Id("s")), Lit(strings.Join(names, ", "))))
 	}
 	cases = append(cases, Default().Block(unknown))
 	emitUnmarshal(f, t.Name)
 	decoderFunc(f, t.Name).Block(
-		List(Id("s"), Err()).Op(":=").Id("wireStringBytes").Call(Id("r")),
+		List(Id("s"), Err()).Op(":=").Qual(codecPath, wireStringBytes).Call(Id("r")),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Switch(String().Call(Id("s"))).Block(cases...),
 		Return(Nil()),
 	)
 	newFunc(f).Params(ptrRecv(t.Name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
-		Return(Id("wireAppendQuoted").Call(Id("buf"), String().Call(Op("*").Id("x"))), Nil()))
+		Return(Qual(codecPath, wireAppendQuoted).Call(Id("buf"), String().Call(Op("*").Id("x"))), Nil()))
 }
 
 // emitScalarCodec gives a named type over e the decoder and appender of e.
@@ -96,7 +96,7 @@ func emitNewtype(f *File, t *ir.Decl) {
 			Return(convertPtr(*t.Newtype, Id("x")).Dot("declaresMember").Call(Id("name"))))
 	}
 	if t.TakesKnown {
-		newFunc(f).Params(ptrRecv(t.Name)).Id(knownDecodeMethod).Params(readerParam(), Id("known").Op("*").Id("wireKnownSet")).Error().Block(
+		newFunc(f).Params(ptrRecv(t.Name)).Id(knownDecodeMethod).Params(readerParam(), Id("known").Op("*").Qual(codecPath, wireKnownSet)).Error().Block(
 			Return(convertPtr(*t.Newtype, Id("x")).Dot(knownDecodeMethod).Call(Id("r"), Id("known"))))
 	}
 	emitMarshal(f, t.Name)
@@ -110,7 +110,7 @@ func emitRaw(f *File, t *ir.Decl) {
 	emitScalarCodec(f, t.Name, e)
 	if t.Object {
 		newFunc(f).Params(ptrRecv(t.Name)).Id("appendMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
-			Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Op("*").Id("x"))))
+			Return(Qual(codecPath, wireAppendRawMembers).Call(Id("buf"), Id("open"), Op("*").Id("x"))))
 	}
 	if t.DeclaresMembers {
 		docFunc(f, "declaresMember declares nothing: the value keeps every member itself.").Params(Op("*").Id(t.Name)).Id("declaresMember").Params(Index().Byte()).Bool().Block(Return(False()))

@@ -10,7 +10,7 @@ import (
 
 // Code for type expressions: their Go types, and calls to the decoder and
 // appender of a value of that type. Decoders have the shape
-// func(*T, *wireReader) error (they consume one value at the reader's
+// func(*T, *wire.Reader) error (they consume one value at the reader's
 // cursor, see docs/adr/0008-cursor-decoding.md) and appenders
 // func(*T, []byte) ([]byte, error), for builtins (runtime functions) and
 // named types (methods) alike, so one generic runtime helper serves slices
@@ -38,33 +38,33 @@ func builtinSuffix(b string) string {
 	return strings.ToUpper(b[:1]) + b[1:]
 }
 
-// decodeFunc is a func(*T, *wireReader) error value for e.
+// decodeFunc is a func(*T, *wire.Reader) error value for e.
 func decodeFunc(e ir.Expr) Code {
 	switch e.Kind {
 	case ir.ExprBuiltin:
-		return Id("wireDecode" + builtinSuffix(e.Builtin))
+		return Qual(codecPath, wireDecodePrefix+builtinSuffix(e.Builtin))
 	case ir.ExprNamed:
 		return Parens(Op("*").Id(e.Named)).Dot(decodeMethod)
 	case ir.ExprRaw:
-		return Id(rawDecoder(e))
+		return Qual(codecPath, rawDecoder(e))
 	}
-	return Func().Params(Id("dst").Op("*").Add(typeCode(e)), Id("r").Op("*").Id("wireReader")).Error().Block(
+	return Func().Params(Id("dst").Op("*").Add(typeCode(e)), Id("r").Op("*").Qual(codecPath, wireReader)).Error().Block(
 		Return(decodeCall(e, Id("dst"), Id("r"))),
 	)
 }
 
 // decodeMethod is the cursor decoder every generated type has; its
-// UnmarshalJSON runs it over a whole input (wireUnmarshal).
+// UnmarshalJSON runs it over a whole input (wire.Unmarshal).
 const decodeMethod = "decodeWire"
 
 // readerParam is the parameter of a decodeWire method.
-func readerParam() Code { return Id("r").Op("*").Id("wireReader") }
+func readerParam() Code { return Id("r").Op("*").Qual(codecPath, wireReader) }
 
 func rawDecoder(e ir.Expr) string {
 	if e.RawObject {
-		return "wireDecodeRawObject"
+		return wireDecodeRawObject
 	}
-	return "wireDecodeRaw"
+	return wireDecodeRaw
 }
 
 // decodeCall is an error-valued call decoding the value at the reader r
@@ -111,29 +111,29 @@ func decodeInto(e ir.Expr, o operand, r Code) Code {
 	ptr := o.pointer()
 	switch e.Kind {
 	case ir.ExprBuiltin:
-		return Id("wireDecode"+builtinSuffix(e.Builtin)).Call(ptr, r)
+		return Qual(codecPath, wireDecodePrefix+builtinSuffix(e.Builtin)).Call(ptr, r)
 	case ir.ExprNamed:
 		return Add(o.receiver()).Dot(decodeMethod).Call(r)
 	case ir.ExprSlice:
-		return Id("wireDecodeSlice").Call(ptr, r, Lit(e.SkipInvalid), decodeFunc(*e.Elem))
+		return Qual(codecPath, wireDecodeSlice).Call(ptr, r, Lit(e.SkipInvalid), decodeFunc(*e.Elem))
 	case ir.ExprMap:
-		return Id("wireDecodeMap").Call(ptr, r, decodeFunc(*e.Elem))
+		return Qual(codecPath, wireDecodeMap).Call(ptr, r, decodeFunc(*e.Elem))
 	}
-	return Id(rawDecoder(e)).Call(ptr, r)
+	return Qual(codecPath, rawDecoder(e)).Call(ptr, r)
 }
 
 // appendFunc is a func(*T, []byte) ([]byte, error) value for e.
 func appendFunc(e ir.Expr) Code {
 	switch e.Kind {
 	case ir.ExprBuiltin:
-		return Id("wireAppend" + builtinSuffix(e.Builtin))
+		return Qual(codecPath, wireAppendPrefix+builtinSuffix(e.Builtin))
 	case ir.ExprNamed:
 		return Parens(Op("*").Id(e.Named)).Dot("appendJSON")
 	case ir.ExprRaw:
 		if e.RawObject {
-			return Id("wireAppendRawObject")
+			return Qual(codecPath, wireAppendRawObject)
 		}
-		return Id("wireAppendRaw")
+		return Qual(codecPath, wireAppendRaw)
 	}
 	return Func().Params(Id("src").Op("*").Add(typeCode(e)), Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		Return(appendCall(e, Id("src"), Id("buf"))),
@@ -150,13 +150,13 @@ func appendFrom(e ir.Expr, o operand, buf Code) Code {
 	ptr := o.pointer()
 	switch e.Kind {
 	case ir.ExprBuiltin:
-		return Id("wireAppend"+builtinSuffix(e.Builtin)).Call(ptr, buf)
+		return Qual(codecPath, wireAppendPrefix+builtinSuffix(e.Builtin)).Call(ptr, buf)
 	case ir.ExprNamed:
 		return Add(o.receiver()).Dot("appendJSON").Call(buf)
 	case ir.ExprSlice:
-		return Id("wireAppendSlice").Call(buf, o.value(), appendFunc(*e.Elem))
+		return Qual(codecPath, wireAppendSlice).Call(buf, o.value(), appendFunc(*e.Elem))
 	case ir.ExprMap:
-		return Id("wireAppendMap").Call(buf, o.value(), appendFunc(*e.Elem))
+		return Qual(codecPath, wireAppendMap).Call(buf, o.value(), appendFunc(*e.Elem))
 	}
 	return appendFunc(e).(*Statement).Clone().Call(ptr, buf)
 }

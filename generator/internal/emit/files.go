@@ -60,7 +60,7 @@ func (fs *fileSet) file(name, constraint string) *File {
 	if f := fs.files[name]; f != nil {
 		return f
 	}
-	f := NewFile(fs.pkg)
+	f := newCodecFile(fs.pkg)
 	f.HeaderComment(GeneratedHeader)
 	if constraint != "" {
 		f.HeaderComment(constraint)

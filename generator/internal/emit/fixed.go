@@ -46,22 +46,22 @@ func fixedAppend(fd *ir.Field) []Code {
 // member's name to the error's path).
 func fixedDecode(fd *ir.Field) []Code {
 	if fd.Const == "null" {
-		return []Code{Err().Op("=").Id("wireDecodeNull").Call(Id("r"))}
+		return []Code{Err().Op("=").Qual(codecPath, wireDecodeNull).Call(Id("r"))}
 	}
 	want, differs := fixedValue(fd), Code(nil)
 	decode, verb := "", "%v"
 	switch fd.Type.Builtin {
 	case "string":
-		decode, verb = "wireDecodeString", "%q"
+		decode, verb = wireDecodeString, "%q"
 	case "bool":
-		decode, differs = "wireDecodeBool", Id("v")
+		decode, differs = wireDecodeBool, Id("v")
 		if fd.Const == "true" {
 			differs = Op("!").Id("v")
 		}
 	case "int64":
-		decode = "wireDecodeInt64"
+		decode = wireDecodeInt64
 	default:
-		decode = "wireDecodeFloat64"
+		decode = wireDecodeFloat64
 	}
 	if differs == nil {
 		differs = Id("v").Op("!=").Add(want)
@@ -69,8 +69,8 @@ func fixedDecode(fd *ir.Field) []Code {
 	msg := "must be " + strings.ReplaceAll(fixedJSON(fd), "%", "%%") + ", not " + verb
 	return []Code{
 		Var().Id("v").Id(fd.Type.Builtin),
-		If(Err().Op("=").Id(decode).Call(Op("&").Id("v"), Id("r")), Err().Op("==").Nil().Op("&&").Add(differs)).Block(
-			Err().Op("=").Id("wireErrorf").Call(Lit(msg), Id("v"))),
+		If(Err().Op("=").Qual(codecPath, decode).Call(Op("&").Id("v"), Id("r")), Err().Op("==").Nil().Op("&&").Add(differs)).Block(
+			Err().Op("=").Qual(codecPath, wireErrorf).Call(Lit(msg), Id("v"))),
 	}
 }
 

@@ -111,7 +111,7 @@ func valueCode(v *ir.Value) Code {
 		case ir.HoldPatch:
 			c = Id("PatchTo").Call(c)
 		case ir.HoldPatchItems:
-			c = Id("wirePatchItems").Call(c)
+			c = Qual(codecPath, wirePatchItems).Call(c)
 		}
 		fields[Id(f.Go)] = c
 	}

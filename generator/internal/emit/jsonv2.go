@@ -27,7 +27,7 @@ const jsonV2Suffix = "_jsonv2.go"
 
 // jsonV2Files returns, for each rendered file that declares MarshalJSON or
 // UnmarshalJSON, a file beside it of the same types' json/v2 methods,
-// MarshalJSONTo and UnmarshalJSONFrom (templates/wire_jsonv2.go), under
+// MarshalJSONTo and UnmarshalJSONFrom (templates/wire/jsonv2.go), under
 // that file's build constraint and jsonV2Constraint. The methods are read
 // off the rendered files rather than recorded by each emitter, so that
 // every type that has a v1 method has its v2 twin, with the same receiver,
@@ -39,7 +39,7 @@ func jsonV2Files(pkg string, files []OutputFile) ([]OutputFile, error) {
 		if len(methods) == 0 {
 			continue
 		}
-		f := NewFile(pkg)
+		f := newCodecFile(pkg)
 		f.HeaderComment(GeneratedHeader)
 		if constraint == "" {
 			f.HeaderComment("//go:build " + jsonV2Constraint)
@@ -105,10 +105,10 @@ func emitJSONV2Method(f *File, m jsonV1Method) {
 	if m.unmarshal {
 		docFunc(f, "UnmarshalJSONFrom implements json/v2's UnmarshalerFrom, as UnmarshalJSON does json's Unmarshaler.").
 			Params(ptrRecv(m.typ)).Id("UnmarshalJSONFrom").Params(Id("d").Op("*").Qual(jsontextPath, "Decoder")).Error().Block(
-			Return(Id("wireUnmarshalFrom").Call(Id("d"), Id("x"))))
+			Return(Qual(codecPath, wireUnmarshalFrom).Call(Id("d"), Id("x"))))
 		return
 	}
 	docFunc(f, "MarshalJSONTo implements json/v2's MarshalerTo, as MarshalJSON does json's Marshaler.").
 		Params(Id("x").Id(m.typ)).Id("MarshalJSONTo").Params(Id("e").Op("*").Qual(jsontextPath, "Encoder")).Error().Block(
-		Return(Id("wireMarshalTo").Call(Id("e"), Op("&").Id("x"))))
+		Return(Qual(codecPath, wireMarshalTo).Call(Id("e"), Id("x").Dot("appendJSON"))))
 }

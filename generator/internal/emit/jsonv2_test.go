@@ -25,8 +25,8 @@ func TestJSONV2Files(t *testing.T) {
 	got := string(out[0].Content)
 	for _, want := range []string{
 		"//go:build goexperiment.jsonv2 && go1.27 && (alpha || unstable)\n",
-		"func (x Thing) MarshalJSONTo(e *jsontext.Encoder) error {\n\treturn wireMarshalTo(e, &x)\n}",
-		"func (x *Thing) UnmarshalJSONFrom(d *jsontext.Decoder) error {\n\treturn wireUnmarshalFrom(d, x)\n}",
+		"func (x Thing) MarshalJSONTo(e *jsontext.Encoder) error {\n\treturn wire.MarshalTo(e, x.appendJSON)\n}",
+		"func (x *Thing) UnmarshalJSONFrom(d *jsontext.Decoder) error {\n\treturn wire.UnmarshalFrom(d, x)\n}",
 		"func (x Other) MarshalJSONTo(",
 	} {
 		if !strings.Contains(got, want) {

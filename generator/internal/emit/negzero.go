@@ -32,7 +32,7 @@ func negZeroField(u *ir.UnionDecl) []Code {
 // reads it; negZeroEpilogue remembers the variant decoded from -0.
 func negZeroPrologue() []Code {
 	return []Code{
-		Id("negZero").Op(":=").Id("r").Dot("negativeZero").Call(),
+		Id("negZero").Op(":=").Id("r").Dot("NegativeZero").Call(),
 		Id("x").Dot("negZero").Op("=").Nil(),
 	}
 }
@@ -47,5 +47,5 @@ func negZeroAppend(u *ir.UnionDecl) Code {
 		return Null()
 	}
 	return If(Id("x").Dot("Value").Op("==").Id("x").Dot("negZero")).Block(
-		Return(Id("wireAppendNegativeZero").Call(Id("buf"), Id("x").Dot("Value").Dot("appendJSON"))))
+		Return(Qual(codecPath, wireAppendNegativeZero).Call(Id("buf"), Id("x").Dot("Value").Dot("appendJSON"))))
 }

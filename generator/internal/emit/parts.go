@@ -37,9 +37,9 @@ func emitFieldParts(fs *fileSet, t *ir.Decl) {
 // names not to keep.
 func gatedParams(tracks bool, named bool) []Code {
 	name := func(n string) *Statement { return paramName(named, n) }
-	params := []Code{name("it").Op("*").Id("wireObjectIter"), name("r").Op("*").Id("wireReader")}
+	params := []Code{name("it").Op("*").Qual(codecPath, wireObjectIter), name("r").Op("*").Qual(codecPath, wireReader)}
 	if tracks {
-		params = append(params, name("u").Op("*").Id("UnknownMembers"), name("known").Op("*").Id("wireKnownSet"))
+		params = append(params, name("u").Op("*").Id("UnknownMembers"), name("known").Op("*").Qual(codecPath, wireKnownSet))
 	}
 	return params
 }
@@ -84,7 +84,7 @@ func emitPartOff(f *File, owner string, p *ir.FieldPart, tracks bool) {
 	f.Type().Id(p.Name).Struct()
 	if tracks {
 		docFunc(f, "decodeGatedMember keeps the member as unknown, as the stable schema does.").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(gatedParams(true, true)...).Error().Block(
-			Return(Id("u").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known"))))
+			Return(Id("u").Dot("Keep").Call(Id("r"), Id("it").Dot("Key"), Id("known"))))
 		docFunc(f, "declaresGatedMember declares nothing: the feature is off.").Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Index().Byte()).Bool().Block(Return(False()))
 	} else {
 		docFunc(f, "decodeGatedMember ignores the member, as the stable schema does (the iterator skips it).").Params(Op("*").Id(p.Name)).Id("decodeGatedMember").Params(gatedParams(false, false)...).Error().Block(Return(Nil()))
@@ -107,10 +107,10 @@ func emitPartOffClosed(f *File, owner string, p *ir.FieldPart) {
 	f.Comment("unexported field and encodes them back unchanged.")
 	f.Type().Id(p.Name).Struct(Id("kept").Id("UnknownMembers"))
 	docFunc(f, "decodeGatedMember keeps the member in the part: its owner has no Unknown field.").Params(ptrRecv(p.Name)).Id("decodeGatedMember").Params(gatedParams(true, true)...).Error().Block(
-		Return(Id("x").Dot("kept").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known"))))
+		Return(Id("x").Dot("kept").Dot("Keep").Call(Id("r"), Id("it").Dot("Key"), Id("known"))))
 	docFunc(f, "declaresGatedMember declares nothing: the feature is off.").Params(Op("*").Id(p.Name)).Id("declaresGatedMember").Params(Index().Byte()).Bool().Block(Return(False()))
 	docFunc(f, "appendGatedMembers writes back the members decodeGatedMember kept.").Params(ptrRecv(p.Name)).Id("appendGatedMembers").Params(Id("buf").Index().Byte(), Id("open").Int()).Params(Index().Byte(), Error()).Block(
-		Return(Id("wireAppendUnknown").Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("kept"), Id("wireDeclaresNone").Values())))
+		Return(Qual(codecPath, wireAppendUnknown).Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("kept"), Qual(codecPath, wireDeclaresNone))))
 }
 
 // partKeys are the member names a part decodes.
@@ -150,7 +150,7 @@ func partCases(o object, seen bitSet, first int) []Code {
 		}
 		for _, fd := range p.Fields {
 			cases = append(cases, Case(Lit(fd.JSON)).Block(
-				If(Id("it").Dot("once").Call(Op("&").Add(seen.word(first)), Lit(first%64))).Block(call)))
+				If(Id("it").Dot("Once").Call(Op("&").Add(seen.word(first)), Lit(first%64))).Block(call)))
 			first++
 		}
 	}

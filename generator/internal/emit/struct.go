@@ -47,7 +47,7 @@ type object struct {
 func (o object) keeps() bool { return o.Members == ir.MembersKeep }
 
 // tracks reports whether the object tells its unknown members from the
-// names its union or flattening struct claim (wireKnown), and answers
+// names its union or flattening struct claim (wire.Known), and answers
 // declaresMember.
 func (o object) tracks() bool { return o.Members != ir.MembersDrop }
 
@@ -63,7 +63,7 @@ func emitStruct(fs *fileSet, t *ir.Decl) {
 	o := object{Name: t.Name, Fields: t.Struct.Fields, Extra: t.Struct.Extra, Variant: t.Struct.Variant, Unmarshal: true, Parts: t.Struct.Parts, Members: t.Struct.Members, Maps: t.Struct.Maps}
 	emitObject(f, o)
 	if o.keeps() {
-		emitMarshalObject(f, t.Name)
+		emitMarshal(f, t.Name)
 	} else {
 		emitMarshal(f, t.Name)
 	}
@@ -158,21 +158,21 @@ func emitObjectDecode(f *File, o object) {
 	body := []Code{Op("*").Id("x").Op("=").Id(o.Name).Values()}
 	switch {
 	case o.Variant != nil:
-		body = append(body, Id("start").Op(":=").Id("r").Dot("mark").Call())
+		body = append(body, Id("start").Op(":=").Id("r").Dot("Mark").Call())
 	case o.CatchAll && !o.tracks():
-		body = append(body, Id("start").Op(":=").Id("r").Dot("at").Call())
+		body = append(body, Id("start").Op(":=").Id("r").Dot("At").Call())
 	}
-	open := Id("it").Dot("open").Call(Id("r"))
+	open := Id("it").Dot("Open").Call(Id("r"))
 	if o.tracks() {
-		open = Id("it").Dot("openIn").Call(Id("r"), Id("known"))
+		open = Id("it").Dot("OpenIn").Call(Id("r"), Id("known"))
 	}
 	body = append(body,
-		Var().Id("it").Id("wireObjectIter"),
+		Var().Id("it").Qual(codecPath, wireObjectIter),
 		If(Err().Op(":=").Add(open), Err().Op("!=").Nil()).Block(Return(Err())),
 	)
 	var cases []Code
 	// With unknown members tracked, every field has a bit, so that a member
-	// given twice is an error (wireDuplicate); otherwise only the required
+	// given twice is an error (wire.Duplicate); otherwise only the required
 	// ones have one, to report those missing.
 	var bits []int
 	seen := bitSet{}
@@ -203,9 +203,9 @@ func emitObjectDecode(f *File, o object) {
 	var other []Code
 	switch {
 	case o.records() && o.keeps():
-		other = []Code{If(Err().Op(":=").Id("x").Dot("Unknown").Dot("keep").Call(Id("r"), Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))}
+		other = []Code{If(Err().Op(":=").Id("x").Dot("Unknown").Dot("Keep").Call(Id("r"), Id("it").Dot("Key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))}
 	case o.records():
-		other = []Code{If(Err().Op(":=").Id("wireReject").Call(Id("it").Dot("key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))}
+		other = []Code{If(Err().Op(":=").Qual(codecPath, wireReject).Call(Id("it").Dot("Key"), Id("known")), Err().Op("!=").Nil()).Block(Return(Err()))}
 	case o.Extra && !o.tracks():
 		other = extraDecode()
 	}
@@ -219,25 +219,25 @@ func emitObjectDecode(f *File, o object) {
 	if seen.n > 0 {
 		body = append(body, seen.decl())
 	}
-	body = append(body, For(Id("it").Dot("next").Call(Id("r"))).Block(memberSwitch(cases, fails, atKeyReturn())...),
-		If(Id("it").Dot("err").Op("!=").Nil()).Block(Return(Id("it").Dot("err"))))
+	body = append(body, For(Id("it").Dot("Next").Call(Id("r"))).Block(memberSwitch(cases, fails, atKeyReturn())...),
+		If(Id("it").Dot("Err").Op("!=").Nil()).Block(Return(Id("it").Dot("Err"))))
 	body = append(body, requiredCheck(seen, required, bits)...)
 	switch {
 	case o.Variant != nil && o.tracks():
 		// The variant's members are in the same object: read it again from
 		// its start. The variant takes this struct's members as known, and
 		// puts the members neither declares in this struct's Unknown.
-		body = append(body, Id("r").Dot("reset").Call(Id("start")),
-			Var().Id("owned").Id("wireKnownSet"),
-			Id("owned").Dot("extend").Call(Id("known"), Id("wireKnown").Values(Dict{Id("owner"): Id("x")}), Op("&").Id("x").Dot("Unknown")),
+		body = append(body, Id("r").Dot("Reset").Call(Id("start")),
+			Var().Id("owned").Qual(codecPath, wireKnownSet),
+			Id("owned").Dot("Extend").Call(Id("known"), Qual(codecPath, wireKnown).Values(Dict{Id("Owner"): Parens(Op("*").Id(ownerView(o.Name))).Call(Id("x"))}), Op("&").Id("x").Dot("Unknown")),
 			Return(Id("x").Dot(naming.FlatUnionField).Dot(knownDecodeMethod).Call(Id("r"), Op("&").Id("owned"))))
 	case o.Variant != nil:
 		// The variant's members are in the same object: read it again from
 		// its start, the variant skipping the members decoded above.
-		body = append(body, Id("r").Dot("reset").Call(Id("start")),
+		body = append(body, Id("r").Dot("Reset").Call(Id("start")),
 			Return(Id("x").Dot(naming.FlatUnionField).Dot(decodeMethod).Call(Id("r"))))
 	case o.CatchAll && !o.tracks():
-		body = append(body, Id("x").Dot("Raw").Op("=").Id("r").Dot("since").Call(Id("start")), Return(Nil()))
+		body = append(body, Id("x").Dot("Raw").Op("=").Id("r").Dot("Since").Call(Id("start")), Return(Nil()))
 	default:
 		body = append(body, Return(Nil()))
 	}
@@ -246,9 +246,28 @@ func emitObjectDecode(f *File, o object) {
 	}
 	if o.tracks() {
 		knownDecoderFunc(f, o.Name).Block(body...)
+		if o.Variant != nil {
+			emitOwnerView(f, o.Name)
+		}
 		return
 	}
 	decoderFunc(f, o.Name).Block(body...)
+}
+
+// ownerView is the name of a flattening struct's view as a wire.MemberSet.
+func ownerView(name string) string { return "wireOwner" + name }
+
+// emitOwnerView emits the view of a flattening struct that its variant's
+// decoder asks which members the struct declares (wire.Known's Owner): an
+// unexported type, so that the method the codec calls, exported to cross
+// the package boundary, is not the struct's API; a pointer to it in the
+// interface costs no allocation, where a method value would, the set it
+// sits in being handed on through an interface.
+func emitOwnerView(f *File, name string) {
+	view := ownerView(name)
+	f.Type().Id(view).Id(name)
+	f.Func().Params(Id("o").Op("*").Id(view)).Id("DeclaresMember").Params(Id("name").Index().Byte()).Bool().Block(
+		Return(Parens(Op("*").Id(name)).Call(Id("o")).Dot("declaresMember").Call(Id("name"))))
 }
 
 // gatedSink is where a gated part whose feature is off puts its members:
@@ -263,7 +282,7 @@ func gatedSink(o object) Code {
 
 // requiredCheck fails for the first required member (in declaration order)
 // that the loop did not see: with one word of bits, one test of all of
-// them, and wireMissingOf finds which.
+// them, and wire.MissingOf finds which.
 func requiredCheck(seen bitSet, required []*ir.Field, bits []int) []Code {
 	if len(required) == 0 {
 		return nil
@@ -272,7 +291,7 @@ func requiredCheck(seen bitSet, required []*ir.Field, bits []int) []Code {
 		var out []Code
 		for i, fd := range required {
 			out = append(out, If(seen.test(bits[i]).Op("==").Lit(0)).Block(
-				Return(Id("wireMissing").Call(Lit(fd.JSON)))))
+				Return(Qual(codecPath, wireMissing).Call(Lit(fd.JSON)))))
 		}
 		return out
 	}
@@ -284,7 +303,7 @@ func requiredCheck(seen bitSet, required []*ir.Field, bits []int) []Code {
 	}
 	m := Op(fmt.Sprintf("%#x", mask))
 	args := append([]Code{Id("seen"), m}, names...)
-	return []Code{If(Id("seen").Op("&").Add(m).Op("!=").Add(m)).Block(Return(Id("wireMissingOf").Call(args...)))}
+	return []Code{If(Id("seen").Op("&").Add(m).Op("!=").Add(m)).Block(Return(Qual(codecPath, wireMissingOf).Call(args...)))}
 }
 
 // extraDecode keeps an undeclared member.
@@ -292,9 +311,9 @@ func extraDecode() []Code {
 	return []Code{
 		If(Id("x").Dot("Extra").Op("==").Nil()).Block(Id("x").Dot("Extra").Op("=").Map(String()).Qual(jsonPkg, "RawMessage").Values()),
 		Var().Id("v").Qual(jsonPkg, "RawMessage"),
-		If(Err().Op(":=").Id("wireDecodeRaw").Call(Op("&").Id("v"), Id("r")), Err().Op("!=").Nil()).Block(
-			Return(Id("wireAtKey").Call(Err(), String().Call(Id("it").Dot("key"))))),
-		Id("x").Dot("Extra").Index(String().Call(Id("it").Dot("key"))).Op("=").Id("v"),
+		If(Err().Op(":=").Qual(codecPath, wireDecodeRaw).Call(Op("&").Id("v"), Id("r")), Err().Op("!=").Nil()).Block(
+			Return(Qual(codecPath, wireAtKey).Call(Err(), String().Call(Id("it").Dot("Key"))))),
+		Id("x").Dot("Extra").Index(String().Call(Id("it").Dot("Key"))).Op("=").Id("v"),
 	}
 }
 
@@ -316,14 +335,14 @@ func fieldDecode(fd *ir.Field, seen bitSet, bit int, dup bool) []Code {
 	}
 	switch {
 	case bit >= 0 && dup:
-		return []Code{If(Id("it").Dot("once").Call(Op("&").Add(seen.word(bit)), Lit(bit%64))).Block(stmts...)}
+		return []Code{If(Id("it").Dot("Once").Call(Op("&").Add(seen.word(bit)), Lit(bit%64))).Block(stmts...)}
 	case bit >= 0:
 		return append([]Code{seen.word(bit).Op("|=").Add(seen.mask(bit))}, stmts...)
 	}
 	return stmts
 }
 
-// lenientDecode decodes a lenient field with the runtime's wireLenient
+// lenientDecode decodes a lenient field with the runtime's wire.Lenient
 // helpers: a value that does not fit leaves the field at its zero value,
 // and the iterator skips it (a malformed value is still an error).
 func lenientDecode(fd *ir.Field, place *Statement) Code {
@@ -331,21 +350,21 @@ func lenientDecode(fd *ir.Field, place *Statement) Code {
 	nullish := fd.Nullable || fd.DefaultOnNull
 	switch {
 	case fd.Patch:
-		return Id("wireLenientPatch").Call(dst, Id("r"), decodeFunc(fd.Type))
+		return Qual(codecPath, wireLenientPatch).Call(dst, Id("r"), decodeFunc(fd.Type))
 	case fd.Pointer() && nullish:
-		return Id("wireLenientPtr").Call(dst, Id("r"), decodeFunc(fd.Type))
+		return Qual(codecPath, wireLenientPtr).Call(dst, Id("r"), decodeFunc(fd.Type))
 	case fd.Pointer():
-		return Id("wireLenientNew").Call(dst, Id("r"), decodeFunc(fd.Type))
+		return Qual(codecPath, wireLenientNew).Call(dst, Id("r"), decodeFunc(fd.Type))
 	case nullish && fd.Type.Kind == ir.ExprSlice:
-		return Id("wireLenientSliceOrNull").Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
+		return Qual(codecPath, wireLenientSliceOrNull).Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
 	case nullish && fd.Type.Kind == ir.ExprMap:
-		return Id("wireLenient").Call(dst, Id("r"), Func().Params(Id("dst").Op("*").Add(typeCode(fd.Type)), Id("r").Op("*").Id("wireReader")).Error().Block(
-			If(Id("r").Dot("null").Call()).Block(Op("*").Id("dst").Op("=").Nil(), Return(Nil())),
+		return Qual(codecPath, wireLenient).Call(dst, Id("r"), Func().Params(Id("dst").Op("*").Add(typeCode(fd.Type)), Id("r").Op("*").Qual(codecPath, wireReader)).Error().Block(
+			If(Id("r").Dot("Null").Call()).Block(Op("*").Id("dst").Op("=").Nil(), Return(Nil())),
 			Return(decodeCall(fd.Type, Id("dst"), Id("r")))))
 	case fd.Type.Kind == ir.ExprSlice:
-		return Id("wireLenientSlice").Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
+		return Qual(codecPath, wireLenientSlice).Call(dst, Id("r"), Lit(fd.Type.SkipInvalid), decodeFunc(*fd.Type.Elem))
 	}
-	return Id("wireLenient").Call(dst, Id("r"), decodeFunc(fd.Type))
+	return Qual(codecPath, wireLenient).Call(dst, Id("r"), decodeFunc(fd.Type))
 }
 
 // memberSwitch is the body of an object decoder's member loop: the switch
@@ -355,7 +374,7 @@ func memberSwitch(cases []Code, fails bool, failed Code) []Code {
 	if len(cases) == 0 {
 		return nil
 	}
-	sw := Switch(String().Call(Id("it").Dot("key"))).Block(cases...)
+	sw := Switch(String().Call(Id("it").Dot("Key"))).Block(cases...)
 	if !fails {
 		return []Code{sw}
 	}
@@ -364,7 +383,7 @@ func memberSwitch(cases []Code, fails bool, failed Code) []Code {
 
 // atKeyReturn returns err with the current member's name in its path.
 func atKeyReturn() Code {
-	return Return(Id("wireAtKey").Call(Err(), String().Call(Id("it").Dot("key"))))
+	return Return(Qual(codecPath, wireAtKey).Call(Err(), String().Call(Id("it").Dot("Key"))))
 }
 
 // decodeFails reports whether a field's decoding can set err (lenient
@@ -404,9 +423,9 @@ func decodeStmts(fd *ir.Field, place *Statement) []Code {
 	nullish := fd.Nullable || fd.DefaultOnNull
 	switch {
 	case fd.Patch:
-		return []Code{Err().Op("=").Id("wirePatchDecode").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
+		return []Code{Err().Op("=").Qual(codecPath, wirePatchDecode).Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer() && nullish:
-		return []Code{Err().Op("=").Id("wireDecodePtr").Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
+		return []Code{Err().Op("=").Qual(codecPath, wireDecodePtr).Call(Op("&").Add(place), r, decodeFunc(fd.Type))}
 	case fd.Pointer():
 		return []Code{
 			Add(place).Op("=").New(typeCode(fd.Type)),
@@ -414,7 +433,7 @@ func decodeStmts(fd *ir.Field, place *Statement) []Code {
 		}
 	case nullish && (fd.Type.Kind == ir.ExprSlice || fd.Type.Kind == ir.ExprMap):
 		return []Code{
-			If(Id("r").Dot("null").Call()).Block(Add(place).Op("=").Nil()).Else().Block(
+			If(Id("r").Dot("Null").Call()).Block(Add(place).Op("=").Nil()).Else().Block(
 				Err().Op("=").Add(decodeInto(fd.Type, operand{place: place}, r))),
 		}
 	}
@@ -434,10 +453,10 @@ func emitObjectMembers(f *File, o object) {
 	if o.CatchAll {
 		if !o.tracks() {
 			body = append(body, If(Len(Id("x").Dot("Raw")).Op(">").Lit(0)).Block(
-				Return(Id("wireAppendRawMembers").Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))))
+				Return(Qual(codecPath, wireAppendRawMembers).Call(Id("buf"), Id("open"), Id("x").Dot("Raw")))))
 		}
 		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":")),
-			Id("buf").Op("=").Id("wireAppendQuoted").Call(Id("buf"), Id("x").Dot(o.TagField)))
+			Id("buf").Op("=").Qual(codecPath, wireAppendQuoted).Call(Id("buf"), Id("x").Dot(o.TagField)))
 	} else if o.TagKey != "" {
 		body = append(body, Id("buf").Op("=").Add(appendKey(quoteJSON(o.TagKey)+":"+quoteJSON(o.TagValue))))
 	}
@@ -456,12 +475,12 @@ func emitObjectMembers(f *File, o object) {
 	case o.tracks():
 		body = append(body, appendUnknownTail(o)...)
 	case o.Extra:
-		body = append(body, If(List(Id("buf"), Err()).Op("=").Id("wireAppendExtra").Call(Id("buf"), Id("open"), Id("x").Dot("Extra")), Err().Op("!=").Nil()).Block(
+		body = append(body, If(List(Id("buf"), Err()).Op("=").Qual(codecPath, wireAppendExtra).Call(Id("buf"), Id("open"), Id("x").Dot("Extra")), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
 	}
 	switch {
 	case o.tracks() && o.keeps():
-		body = append(body, Return(Id("wireAppendUnknown").Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("Unknown"), Id("x"))))
+		body = append(body, Return(Qual(codecPath, wireAppendUnknown).Call(Id("buf"), Id("open"), Op("&").Id("x").Dot("Unknown"), Id("x").Dot("declaresMember"))))
 	case o.Variant != nil && !o.tracks():
 		body = append(body, Return(Id("x").Dot(naming.FlatUnionField).Dot("appendMembers").Call(Id("buf"), Id("open"))))
 	default:
@@ -473,7 +492,7 @@ func emitObjectMembers(f *File, o object) {
 // nilGuard makes encoding a nil variant pointer an error: a union holding
 // (*V)(nil) would otherwise panic in V's encoder.
 func nilGuard(name string) Code {
-	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Id("wireNilVariant").Call(Lit(name))))
+	return If(Id("x").Op("==").Nil()).Block(Return(Nil(), Qual(codecPath, wireNilVariant).Call(Lit(name))))
 }
 
 // catchAllTagCheck refuses to encode a catch-all whose tag a variant of its
@@ -485,7 +504,7 @@ func catchAllTagCheck(o object) Code {
 		tags = append(tags, Lit(t))
 	}
 	return Switch(Id("x").Dot(o.TagField)).Block(Case(tags...).Block(
-		Return(Nil(), Id("wireAtKey").Call(Id("wireEncodeErrorf").Call(Lit("a catch-all variant cannot hold the tag %q: use the variant for it"), Id("x").Dot(o.TagField)), Lit(o.TagKey)))))
+		Return(Nil(), Qual(codecPath, wireAtKey).Call(Qual(codecPath, wireEncodeErrorf).Call(Lit("a catch-all variant cannot hold the tag %q: use the variant for it"), Id("x").Dot(o.TagField)), Lit(o.TagKey)))))
 }
 
 // appendUnknownTail writes a flattened variant's members before the
@@ -519,7 +538,7 @@ func emitDeclaresMember(f *File, o object) {
 		more = append(more, Id("x").Dot(naming.FlatUnionField).Dot("declaresMember").Call(Id("name")))
 	}
 	if len(o.Maps) > 0 {
-		more = append(more, Id(routesVar(o.Name)).Dot("takes").Call(Id("name")))
+		more = append(more, Id(routesVar(o.Name)).Dot("Takes").Call(Id("name")))
 	}
 	result := Code(False())
 	if len(more) > 0 {
@@ -550,10 +569,10 @@ func fieldAppend(fd *ir.Field) []Code {
 	key := appendKey(quoteJSON(fd.JSON) + ":")
 	value := appendFrom(fd.Type, src, key)
 	if fd.Patch {
-		value = Id("wirePatchAppend").Call(key, Op("&").Add(place), appendFunc(fd.Type))
+		value = Qual(codecPath, wirePatchAppend).Call(key, Op("&").Add(place), appendFunc(fd.Type))
 	}
 	write := []Code{If(List(Id("buf"), Err()).Op("=").Add(value), Err().Op("!=").Nil()).Block(
-		Return(Nil(), Id("wireAtKey").Call(Err(), Lit(fd.JSON))))}
+		Return(Nil(), Qual(codecPath, wireAtKey).Call(Err(), Lit(fd.JSON))))}
 	var set Code
 	switch {
 	case fd.Patch:
@@ -565,7 +584,7 @@ func fieldAppend(fd *ir.Field) []Code {
 	case fd.Type.Kind == ir.ExprRaw && fd.Type.RawObject && !fd.Required:
 		// null means absent for a free-form object (its decoder makes it
 		// nil), so it is not written: encoding stays a fixed point.
-		set = Len(place).Op(">").Lit(0).Op("&&").Op("!").Id("wireIsNull").Call(place)
+		set = Len(place).Op(">").Lit(0).Op("&&").Op("!").Qual(codecPath, wireIsNull).Call(place)
 	case fd.Type.Kind == ir.ExprRaw:
 		set = Len(place).Op(">").Lit(0)
 	default:

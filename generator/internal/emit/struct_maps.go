@@ -10,7 +10,7 @@ import (
 
 // A struct with maps of members (ir.StructDecl.Maps) routes each member
 // its fields do not take through its routes table, wireRoutesOf<Type>:
-// the runtime's wireMemberRoutes (templates/wire_maps.go) with the
+// the codec's wire.MemberRoutes (templates/wire/maps.go) with the
 // type's field names, patterns and map names.
 
 // routesVar names the routes table of the struct called name.
@@ -43,10 +43,10 @@ func emitMemberRoutes(f *File, o object) {
 	} else {
 		f.Comment("pattern their name matches; the others are what the type does with undeclared members.")
 	}
-	f.Var().Id(routesVar(o.Name)).Op("=").Id("wireMemberRoutes").Values(Dict{
-		Id("declared"): Index().String().Values(names...),
-		Id("patterns"): Index().Func().Params(String()).Params(Bool(), Error()).Values(patterns...),
-		Id("maps"):     Index().String().Values(maps...),
+	f.Var().Id(routesVar(o.Name)).Op("=").Qual(codecPath, wireMemberRoutes).Values(Dict{
+		Id("Declared"): Index().String().Values(names...),
+		Id("Patterns"): Index().Func().Params(String()).Params(Bool(), Error()).Values(patterns...),
+		Id("Maps"):     Index().String().Values(maps...),
 	})
 }
 
@@ -57,7 +57,7 @@ func emitMemberRoutes(f *File, o object) {
 // fails.
 func patternMatchFunc(p ir.Pattern) Code {
 	if p.RE2Source != "" {
-		return Id("wireMatchRE2").Call(Qual("regexp", "MustCompile").Call(Lit(p.RE2Source)))
+		return Qual(codecPath, wireMatchRE2).Call(Qual("regexp", "MustCompile").Call(Lit(p.RE2Source)))
 	}
 	return Func().Params().Func().Params(String()).Params(Bool(), Error()).Block(
 		Id("re").Op(":=").Qual(ecmaEngine, "MustCompile").Call(Lit(p.Source), Qual(ecmaEngine, "ECMAScript").Op("|").Qual(ecmaEngine, "Unicode")),
@@ -93,16 +93,16 @@ func routeDefault(o object, other []Code) Code {
 	var cases []Code
 	for i, m := range o.Maps {
 		cases = append(cases, Case(Lit(i)).Block(
-			Err().Op("=").Id("wireDecodeMember").Call(Op("&").Id("x").Dot(m.Go), Id("it").Dot("key"), Id("r"), decodeFunc(m.Elem))))
+			Err().Op("=").Qual(codecPath, wireDecodeMember).Call(Op("&").Id("x").Dot(m.Go), Id("it").Dot("Key"), Id("r"), decodeFunc(m.Elem))))
 	}
 	// With typed additional members, only a declared name (never here)
 	// routes nowhere.
 	if len(other) > 0 && o.Maps[len(o.Maps)-1].Pattern != nil {
-		cases = append(cases, Case(Id("wireRouteOther")).Block(other...))
+		cases = append(cases, Case(Qual(codecPath, wireRouteOther)).Block(other...))
 	}
 	return Default().Block(
 		Var().Id("route").Int(),
-		If(List(Id("route"), Err()).Op("=").Id(routesVar(o.Name)).Dot("route").Call(Id("it").Dot("key"), known), Err().Op("==").Nil()).Block(
+		If(List(Id("route"), Err()).Op("=").Id(routesVar(o.Name)).Dot("Route").Call(Id("it").Dot("Key"), known), Err().Op("==").Nil()).Block(
 			Switch(Id("route")).Block(cases...)))
 }
 
@@ -110,7 +110,7 @@ func routeDefault(o object, other []Code) Code {
 func mapsAppend(o object) []Code {
 	var out []Code
 	for i, m := range o.Maps {
-		out = append(out, If(List(Id("buf"), Err()).Op("=").Id("wireAppendRouted").Call(
+		out = append(out, If(List(Id("buf"), Err()).Op("=").Qual(codecPath, wireAppendRouted).Call(
 			Id("buf"), Id("open"), Id("x").Dot(m.Go), Op("&").Id(routesVar(o.Name)), Lit(i), appendFunc(m.Elem)), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
 	}
@@ -123,7 +123,7 @@ func payloadMapsClash(v *ir.Variant, tag string) []Code {
 	var out []Code
 	for _, m := range v.PayloadMaps {
 		out = append(out, If(List(Id("_"), Id("clash")).Op(":=").Id("x").Dot(m).Index(Lit(tag)), Id("clash")).Block(
-			Return(Nil(), Id("wireAtKey").Call(Id("wireEncodeErrorf").Call(Lit("the tag of a union's variant cannot be kept in "+m)), Lit(tag)))))
+			Return(Nil(), Qual(codecPath, wireAtKey).Call(Qual(codecPath, wireEncodeErrorf).Call(Lit("the tag of a union's variant cannot be kept in "+m)), Lit(tag)))))
 	}
 	return out
 }

@@ -60,7 +60,7 @@ func tracksMembers(u *ir.UnionDecl) bool { return u.Object && u.KeepUnknown }
 // error rather than invalid JSON.
 func emitUnionAppend(f *File, name string, u *ir.UnionDecl) {
 	unset := If(Id("x").Dot("Value").Op("==").Nil()).Block(
-		Return(Nil(), Id("wireEncodeErrorf").Call(Lit(name+": no variant set"))))
+		Return(Nil(), Qual(codecPath, wireEncodeErrorf).Call(Lit(name+": no variant set"))))
 	newFunc(f).Params(ptrRecv(name)).Id("appendJSON").Params(Id("buf").Index().Byte()).Params(Index().Byte(), Error()).Block(
 		unset, negZeroAppend(u), Return(Id("x").Dot("Value").Dot("appendJSON").Call(Id("buf"))))
 	if u.Object {
@@ -82,13 +82,13 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	absent := Op("!").Id("found")
 	if u.Fallback != nil {
-		absent = Add(absent).Op("||").Id("raw").Dot("isNull").Call()
+		absent = Add(absent).Op("||").Id("raw").Dot("IsNull").Call()
 		body = append(body, If(absent).Block(decodeVariantInto(u.Fallback, "v", taggedSet())...))
 	} else {
-		body = append(body, If(absent).Block(Return(Id("wireMissing").Call(tagKey))))
+		body = append(body, If(absent).Block(Return(Qual(codecPath, wireMissing).Call(tagKey))))
 	}
 	body = append(body,
-		List(Id("tag"), Err()).Op(":=").Id("wireTagString").Call(Id("raw")),
+		List(Id("tag"), Err()).Op(":=").Qual(codecPath, wireTagString).Call(Id("raw")),
 		If(Err().Op("!=").Nil()).Block(badTag(u, tagKey)...),
 	)
 	var cases []Code
@@ -109,26 +109,26 @@ func emitTaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	// variant is told not to keep it as unknown, nor what the union's own
 	// caller claims.
 	knownDecoderFunc(f, name).Block(append([]Code{
-		Var().Id("tagged").Id("wireKnownSet"),
-		Id("tagged").Dot("extend").Call(Id("known"), Id("wireKnown").Values(Dict{Id("tag"): tagKey}), Nil()),
+		Var().Id("tagged").Qual(codecPath, wireKnownSet),
+		Id("tagged").Dot("Extend").Call(Id("known"), Qual(codecPath, wireKnown).Values(Dict{Id("Tag"): tagKey}), Nil()),
 	}, body...)...)
 }
 
 // findTag reads the tag without moving the cursor; a union whose variants
 // keep unknown members also notes where the tag ends, so that the
-// variant's decoder does not read it again (wireTagMember).
+// variant's decoder does not read it again (wire.TagMember).
 func findTag(u *ir.UnionDecl, tagKey Code) Code {
 	if u.KeepUnknown {
-		return List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireTagMember").Call(Id("r"), Op("&").Id("tagged"), tagKey)
+		return List(Id("raw"), Id("found"), Err()).Op(":=").Qual(codecPath, wireTagMember).Call(Id("r"), Op("&").Id("tagged"), tagKey)
 	}
-	return List(Id("raw"), Id("found"), Err()).Op(":=").Id("wireMemberAt").Call(Id("r"), tagKey)
+	return List(Id("raw"), Id("found"), Err()).Op(":=").Qual(codecPath, wireMemberAt).Call(Id("r"), tagKey)
 }
 
 // removedTagError rejects a tag the overrides removed (contract rule 4),
 // even from an open union's catch-all, with the overrides' reason.
 func removedTagError(name string, u *ir.UnionDecl, r ir.RemovedTag) Code {
 	msg := fmt.Sprintf("%s: %s %s is not accepted: %s", name, u.Tag, quoteJSON(r.Tag), r.Message)
-	return Return(Id("wireAtKey").Call(Id("wireErrorf").Call(Lit("%s"), Lit(msg)), Lit(u.Tag)))
+	return Return(Qual(codecPath, wireAtKey).Call(Qual(codecPath, wireErrorf).Call(Lit("%s"), Lit(msg)), Lit(u.Tag)))
 }
 
 // badTag handles a tag that is not a string: an error, or the fallback
@@ -137,7 +137,7 @@ func badTag(u *ir.UnionDecl, tagKey Code) []Code {
 	if u.TagLenient && u.Fallback != nil {
 		return decodeVariantInto(u.Fallback, "v", taggedSet())
 	}
-	return []Code{Return(Id("wireAtKey").Call(Err(), tagKey))}
+	return []Code{Return(Qual(codecPath, wireAtKey).Call(Err(), tagKey))}
 }
 
 // unknownTag handles a tag no variant claims.
@@ -191,7 +191,7 @@ func variantDecode(v *ir.Variant, ptr *Statement, known Code) Code {
 	case ir.ShapeValue:
 		return decodeCall(*v.Value, convertPtr(*v.Value, ptr), r)
 	case ir.ShapeNull:
-		return Id("wireDecodeNull").Call(r)
+		return Qual(codecPath, wireDecodeNull).Call(r)
 	}
 	return variantReceiver(v, ptr).Dot(decodeMethod).Call(r)
 }
@@ -332,7 +332,7 @@ func variantDoc(union string, u *ir.UnionDecl, v *ir.Variant) string {
 func emitPayloadMembers(f *File, u *ir.UnionDecl, v *ir.Variant) {
 	body := []Code{nilGuard(v.Go)}
 	if v != u.Fallback && v.PayloadUnknown && u.Tag != "" {
-		body = append(body, If(Err().Op(":=").Id("wireUnknownClash").Call(Op("&").Id("x").Dot("Unknown"), Lit(u.Tag)), Err().Op("!=").Nil()).Block(
+		body = append(body, If(Err().Op(":=").Qual(codecPath, wireUnknownClash).Call(Op("&").Id("x").Dot("Unknown"), Lit(u.Tag)), Err().Op("!=").Nil()).Block(
 			Return(Nil(), Err())))
 	}
 	if v != u.Fallback && u.Tag != "" {

@@ -42,9 +42,9 @@ func callTaggedHooks(name string, u *ir.UnionDecl) []Code {
 // taggedSet); unnamed in the _off file, which uses none of them.
 func hookParams(u *ir.UnionDecl, named bool) []Code {
 	name := func(n string) *Statement { return paramName(named, n) }
-	params := []Code{name("tag").Index().Byte(), name("r").Op("*").Id("wireReader")}
+	params := []Code{name("tag").Index().Byte(), name("r").Op("*").Qual(codecPath, wireReader)}
 	if u.KeepUnknown {
-		params = append(params, name("known").Op("*").Id("wireKnownSet"))
+		params = append(params, name("known").Op("*").Qual(codecPath, wireKnownSet))
 	}
 	return params
 }
@@ -97,5 +97,5 @@ func unknownTagError(name string, u *ir.UnionDecl) Code {
 	for _, p := range u.Parts {
 		list = list.Op("+").Id(knownName(name, p))
 	}
-	return Return(Id("wireErrorf").Call(Lit("%s: unknown %s %s (known: %s)"), Lit(name), Lit(u.Tag), Id("wireQuoteExcerpt").Call(Id("tag")), list))
+	return Return(Qual(codecPath, wireErrorf).Call(Lit("%s: unknown %s %s (known: %s)"), Lit(name), Lit(u.Tag), Qual(codecPath, wireQuoteExcerpt).Call(Id("tag")), list))
 }

@@ -34,8 +34,8 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	body := []Code{
 		Id("x").Dot("Value").Op("=").Nil(),
-		Switch(Id("r").Dot("kind").Call()).Block(cases...),
-		Return(Id("r").Dot("kindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
+		Switch(Id("r").Dot("Kind").Call()).Block(cases...),
+		Return(Id("r").Dot("KindError").Call(Lit(fmt.Sprintf("%s (%s)", name, strings.Join(accepted, " or "))))),
 	}
 	emitUnmarshal(f, name)
 	switch {
@@ -54,7 +54,7 @@ func emitUntaggedDecode(f *File, name string, u *ir.UnionDecl) {
 func choiceFunc(f *File, name string, u *ir.UnionDecl, comment string) *Statement {
 	params := []Code{readerParam()}
 	if u.KeepUnknown {
-		params = append(params, Id("known").Op("*").Id("wireKnownSet"))
+		params = append(params, Id("known").Op("*").Qual(codecPath, wireKnownSet))
 	}
 	return docFunc(f, comment).Params(ptrRecv(name)).Id("decodeChoice").Params(params...).Error()
 }
@@ -74,7 +74,7 @@ func triesCandidates(u *ir.UnionDecl) bool {
 // emitChoiceDecode emits the decoder of an untagged union in terms of its
 // decodeChoice. When decoding may try several variants, a failure at a
 // position is remembered by the reader and returned at once the next time
-// (wireReader.recall), so that candidates tried in turn, each reading the
+// (wire.Reader.Recall), so that candidates tried in turn, each reading the
 // same nested values, cost linear time instead of exponential time in the
 // nesting of a recursive union; a union told names by its caller (a
 // flattening struct) is not remembered, since what its value may hold
@@ -96,10 +96,10 @@ func emitChoiceDecode(f *File, name string, u *ir.UnionDecl) {
 	}
 	if triesCandidates(u) {
 		body = append(body,
-			List(Id("pos"), Err()).Op(":=").Id("r").Dot("recall").Call(Lit(name), known),
+			List(Id("pos"), Err()).Op(":=").Id("r").Dot("Recall").Call(Lit(name), known),
 			If(Err().Op("!=").Nil()).Block(Return(Err())),
 			If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(choice...), Err().Op("!=").Nil()).Block(
-				Id("r").Dot("remember").Call(Lit(name), Id("pos"), Err(), known),
+				Id("r").Dot("Remember").Call(Lit(name), Id("pos"), Err(), known),
 				Return(Err())))
 	} else {
 		body = append(body, If(Err().Op(":=").Id("x").Dot("decodeChoice").Call(choice...), Err().Op("!=").Nil()).Block(Return(Err())))
@@ -131,17 +131,17 @@ func kindCandidates(u *ir.UnionDecl, k byte) []*ir.Variant {
 // A candidate that fails does not end the search; if all fail, the first
 // failure is returned, which names the most specific mismatch. The value
 // is looked at once for its extent and the members that tell candidates
-// apart (wireReader.lookAhead, linear even when such unions nest); each
+// apart (wire.Reader.LookAhead, linear even when such unions nest); each
 // candidate tried reads it from its start.
 func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 	if len(cands) == 1 {
 		return decodeVariantInto(cands[0], "v", untaggedSet())
 	}
 	keys, rest := uniqueKeys(cands, k)
-	out := []Code{Id("start").Op(":=").Id("r").Dot("mark").Call()}
+	out := []Code{Id("start").Op(":=").Id("r").Dot("Mark").Call()}
 	if needsSpan(k, keys, rest) {
 		out = append(out,
-			List(Id("look"), Err()).Op(":=").Id("r").Dot("lookAhead").Call(),
+			List(Id("look"), Err()).Op(":=").Id("r").Dot("LookAhead").Call(),
 			If(Err().Op("!=").Nil()).Block(Return(Err())))
 	}
 	out = append(out, Var().Id("firstErr").Error())
@@ -173,7 +173,7 @@ func chooseVariant(f *File, name string, k byte, cands []*ir.Variant) []Code {
 	}
 	return append(out,
 		If(Id("firstErr").Op("!=").Nil()).Block(Return(Id("firstErr"))),
-		Return(Id("wireErrorf").Call(Lit(msg))))
+		Return(Qual(codecPath, wireErrorf).Call(Lit(msg))))
 }
 
 // needsSpan reports whether choosing among the candidates looks at the
@@ -206,7 +206,7 @@ func exactMatches(f *File, cands []*ir.Variant) []Code {
 			lits = append(lits, Lit(d))
 		}
 		f.Var().Id(declVar).Op("=").Index().String().Values(lits...)
-		out = append(out, If(Id("look").Dot("membersWithin").Call(Id(declVar))).Block(tryVariant(v)))
+		out = append(out, If(Id("look").Dot("MembersWithin").Call(Id(declVar))).Block(tryVariant(v)))
 	}
 	return out
 }
@@ -216,7 +216,7 @@ func exactMatches(f *File, cands []*ir.Variant) []Code {
 // go on.
 func tryVariant(v *ir.Variant) Code {
 	return Block(
-		Id("r").Dot("reset").Call(Id("start")),
+		Id("r").Dot("Reset").Call(Id("start")),
 		Id("v").Op(":=").New(Id(v.Go)),
 		Err().Op(":=").Add(variantDecode(v, Id("v"), untaggedSet())),
 		If(Err().Op("==").Nil()).Block(Id("x").Dot("Value").Op("=").Id("v"), Return(Nil())),
@@ -235,9 +235,9 @@ func kindLetter(k byte) byte {
 // object (k == '{') or in the first item of the array (k == '['); an empty
 // array or a non-object first item gives an empty mask.
 func presenceMask(k byte, keysVar string) []Code {
-	present := "hasMembers"
+	present := "HasMembers"
 	if k != '{' {
-		present = "firstItemHas"
+		present = "FirstItemHas"
 	}
 	return []Code{
 		List(Id("mask"), Err()).Op(":=").Id("look").Dot(present).Call(Id(keysVar)),

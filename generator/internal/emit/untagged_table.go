@@ -7,7 +7,7 @@ import (
 )
 
 // emitUntaggedTable emits the decoder of an untagged union with gated
-// variants: a wireChoice table (see templates/wire_choice.go) holding the
+// variants: a wire.Choice table (see templates/wire/choice.go) holding the
 // stable variants, which each feature's file extends from init.
 func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 	f := fs.on(u.Gate)
@@ -17,7 +17,7 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 		stable = append(stable, candidate(u, v))
 	}
 	f.Comment(table + " chooses the variant of " + name + "; files of unstable features add theirs.")
-	f.Var().Id(table).Op("=").Id("wireNewChoice").Types(Id(u.Iface)).Call(append([]Code{Lit(name)}, stable...)...)
+	f.Var().Id(table).Op("=").Qual(codecPath, wireNewChoice).Types(Id(u.Iface)).Call(append([]Code{Lit(name)}, stable...)...)
 	emitUnmarshal(f, name)
 	emitChoiceDecode(f, name, u)
 	known := Nil()
@@ -26,7 +26,7 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 	}
 	choiceFunc(f, name, u, "decodeChoice chooses the variant from the table and decodes it.").Block(
 		Id("x").Dot("Value").Op("=").Nil(),
-		List(Id("v"), Err()).Op(":=").Id(table).Dot("decode").Call(Id("r"), known),
+		List(Id("v"), Err()).Op(":=").Id(table).Dot("Decode").Call(Id("r"), known),
 		If(Err().Op("!=").Nil()).Block(Return(Err())),
 		Id("x").Dot("Value").Op("=").Id("v"),
 		Return(Nil()))
@@ -36,23 +36,23 @@ func emitUntaggedTable(fs *fileSet, name string, u *ir.UnionDecl) {
 			cands = append(cands, candidate(u, v))
 		}
 		on := fs.on(p.Gate)
-		newFunc(on).Id("init").Params().Block(Id(table).Dot("add").Call(cands...))
+		newFunc(on).Id("init").Params().Block(Id(table).Dot("Add").Call(cands...))
 	}
 }
 
 // candidate is the table entry of one variant.
 func candidate(u *ir.UnionDecl, v *ir.Variant) Code {
-	decode := Func().Params(readerParam(), Id("known").Op("*").Id("wireKnownSet")).Params(Id(u.Iface), Error()).Block(
+	decode := Func().Params(readerParam(), Id("known").Op("*").Qual(codecPath, wireKnownSet)).Params(Id(u.Iface), Error()).Block(
 		Id("v").Op(":=").New(Id(v.Go)),
 		If(Err().Op(":=").Add(variantDecode(v, Id("v"), untaggedSet())), Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 		Return(Id("v"), Nil()))
-	return Id("wireCandidate").Types(Id(u.Iface)).Values(Dict{
-		Id("order"):        Lit(v.Order),
-		Id("kinds"):        Lit(v.Kinds),
-		Id("required"):     stringList(v.Required),
-		Id("itemRequired"): stringList(v.ItemRequired),
-		Id("declared"):     stringList(v.Declared),
-		Id("decode"):       decode,
+	return Qual(codecPath, wireCandidate).Types(Id(u.Iface)).Values(Dict{
+		Id("Order"):        Lit(v.Order),
+		Id("Kinds"):        Lit(v.Kinds),
+		Id("Required"):     stringList(v.Required),
+		Id("ItemRequired"): stringList(v.ItemRequired),
+		Id("Declared"):     stringList(v.Declared),
+		Id("Decode"):       decode,
 	})
 }
 

@@ -25,7 +25,7 @@ import (
 // builder has checked that Validate can honour the schema
 // (checkValidatable).
 func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([]OutputFile, error) {
-	f := NewFile(pkg)
+	f := newCodecFile(pkg)
 	f.HeaderComment(GeneratedHeader)
 	f.ImportName(ecmaEngine, "regexp2")
 	g := &validateEmitter{f: f, needs: validationNeeds(types), patterns: map[ir.Pattern]string{}}
@@ -44,7 +44,11 @@ func Validation(pkg, importPath string, types []*ir.Decl, files []OutputFile) ([
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, OutputFile{Name: "validate.go", Content: buf.Bytes()})
+	own := []OutputFile{{Name: "validate.go", Content: buf.Bytes()}}
+	if err := resolveCodecPath(own, importPath); err != nil {
+		return nil, err
+	}
+	files = append(files, own...)
 	return append(files, rt...), nil
 }
 
@@ -242,7 +246,7 @@ func (g *validateEmitter) value(e ir.Expr, o operand, depth int) []Code {
 			k, m := fmt.Sprintf("k%d", depth), fmt.Sprintf("m%d", depth)
 			body := []Code{Id(m).Op(":=").Add(indexable(o)).Index(Id(k)), Id("v").Dot("enterKey").Call(Id(k))}
 			body = append(body, g.value(*e.Elem, operand{place: Id(m)}, depth+1)...)
-			out = append(out, For(List(Id("_"), Id(k)).Op(":=").Range().Id("wireSortedKeys").Call(o.value())).Block(
+			out = append(out, For(List(Id("_"), Id(k)).Op(":=").Range().Qual(codecPath, wireSortedKeys).Call(o.value())).Block(
 				append(body, Id("v").Dot("leave").Call())...))
 		}
 	}
