@@ -153,7 +153,7 @@ func generate(cfg Config, l *schema.Loads) ([]emit.OutputFile, error) {
 	}
 	info := emit.PackageInfo{
 		Name: cfg.Package, ImportPath: cfg.ImportPath, Schema: cfg.SchemaFile, Unstable: cfg.UnstableFile, Release: cfg.Release, Generator: Version,
-		Validate: cfg.Validate, ProtocolVersion: cfg.protocolVersion(),
+		Validate: cfg.Validate, ProtocolVersion: cfg.protocolVersion(), Described: cfg.Overrides != nil,
 	}
 	if rpc == nil {
 		info.ProtocolVersion = 0

@@ -62,8 +62,9 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			return nil, err
 		}
 		rt = append(rt, ss...)
-		// The test kit, for the protocol versions it is written for.
-		if info.ProtocolVersion == 1 || info.ProtocolVersion == 2 {
+		// The test kit, for the protocol versions it is written for, as
+		// acpgen describes them.
+		if info.Described && (info.ProtocolVersion == 1 || info.ProtocolVersion == 2) {
 			kit, err := testKitPackage(info.ImportPath, info.ProtocolVersion)
 			if err != nil {
 				return nil, err

@@ -32,6 +32,11 @@ type PackageInfo struct {
 	Validate bool
 	// ProtocolVersion is the version the package speaks, 0 when none.
 	ProtocolVersion int64
+	// Described says the package comes from acpgen's description of the
+	// protocol (the schema with its overrides, as -protocol generates it):
+	// the test kit is written against that API (a v2 message's content is
+	// a patch only there), so only such a package gets it.
+	Described bool
 }
 
 // packageDoc renders package_doc.go (not doc.go, the usual name of a
