@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"strconv"
@@ -88,7 +89,7 @@ func (ts *Terminals) CreateTerminal(ctx context.Context, p *acp.CreateTerminalRe
 	}
 	limit := ts.opts.OutputLimit
 	if p.OutputByteLimit != nil {
-		limit = int(min(*p.OutputByteLimit, uint64(maxInt)))
+		limit = int(min(*p.OutputByteLimit, uint64(math.MaxInt)))
 	}
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
@@ -113,9 +114,6 @@ func (ts *Terminals) CreateTerminal(ctx context.Context, p *acp.CreateTerminalRe
 	ts.byID[id] = t
 	return &acp.CreateTerminalResponse{TerminalID: id}, nil
 }
-
-// maxInt bounds an output limit to what a slice can hold.
-const maxInt = int(^uint(0) >> 1)
 
 // TerminalOutput returns the output kept so far and, once the command
 // exited, its exit status.
@@ -163,13 +161,10 @@ func (ts *Terminals) KillTerminal(ctx context.Context, p *acp.KillTerminalReques
 // ReleaseTerminal kills the command if it still runs (its group too) and
 // forgets the terminal.
 func (ts *Terminals) ReleaseTerminal(ctx context.Context, p *acp.ReleaseTerminalRequest) (*acp.ReleaseTerminalResponse, error) {
-	t, err := ts.get(p.SessionID, p.TerminalID)
+	t, err := ts.take(p.SessionID, p.TerminalID)
 	if err != nil {
 		return nil, err
 	}
-	ts.mu.Lock()
-	delete(ts.byID, p.TerminalID)
-	ts.mu.Unlock()
 	t.release(ctx)
 	return &acp.ReleaseTerminalResponse{}, nil
 }
@@ -208,6 +203,23 @@ func (ts *Terminals) ReleaseOnDone(done <-chan struct{}) {
 func (ts *Terminals) get(session acp.SessionID, id acp.TerminalID) (*terminal, error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
+	return ts.lookup(session, id)
+}
+
+// take returns the session's terminal with the id and forgets it, under
+// one lock: of two releases at once, one gets the terminal.
+func (ts *Terminals) take(session acp.SessionID, id acp.TerminalID) (*terminal, error) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	t, err := ts.lookup(session, id)
+	if err == nil {
+		delete(ts.byID, id)
+	}
+	return t, err
+}
+
+// lookup finds the session's terminal with the id; ts.mu is held.
+func (ts *Terminals) lookup(session acp.SessionID, id acp.TerminalID) (*terminal, error) {
 	t := ts.byID[id]
 	if t == nil || t.session != session {
 		return nil, acp.NewResourceNotFoundError(fmt.Sprintf("session %q has no terminal %q", session, id))

@@ -303,7 +303,7 @@ type clientCapabilities = acp.ClientCapabilities
 // isMethodNotFound reports whether err is the peer's "method not found".
 func isMethodNotFound(err error) bool {
 	var e *acp.Error
-	return errors.As(err, &e) && e.Code == -32601
+	return errors.As(err, &e) && e.Code == acp.ErrorCodeMethodNotFound
 }
 
 // advertised reports whether the client stated the capability the
