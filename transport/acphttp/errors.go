@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
+
+	"github.com/acpgen/acpgen/transport/internal/rpcerror"
 )
 
 // ErrClosed is what ReadMessage and WriteMessage return once Close was
@@ -68,45 +70,11 @@ var (
 	errEnded         = errors.New("acphttp: the connection has ended")
 )
 
-// The JSON-RPC error codes the transport answers with.
-const (
-	codeInvalidRequest = -32600 // a batch, which the profile leaves out
-	// codeInternalError is an error inside the server: a request the
-	// transport could not deliver, or whose answer can no longer come.
-	codeInternalError = -32603
-)
-
-// rpcErrorResponse is a JSON-RPC error response, for the failures a
-// client reads as one: on the server's side a refusal (a batch, an
-// initialize the agent never answered), on the client's side a request
-// the transport could not deliver.
-type rpcErrorResponse struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Error   rpcErrorBody    `json:"error"`
-}
-
-type rpcErrorBody struct {
-	Code    int          `json:"code"`
-	Message string       `json:"message"`
-	Data    *refusalData `json:"data,omitempty"`
-}
-
 // refusalData is the HTTP answer that refused a request, for the caller
 // to see in its error: the body as JSON when it is JSON, else as text.
 type refusalData struct {
 	Status int `json:"status"`
 	Body   any `json:"body,omitempty"`
-}
-
-// rpcError is the JSON of an error response to id (null when nil); data
-// is nil but for a request an HTTP answer refused.
-func rpcError(id json.RawMessage, code int, message string, data *refusalData) []byte {
-	if len(id) == 0 {
-		id = json.RawMessage("null")
-	}
-	b, _ := json.Marshal(rpcErrorResponse{JSONRPC: "2.0", ID: id, Error: rpcErrorBody{code, message, data}})
-	return b
 }
 
 // requestError is the JSON-RPC error response the client reads for one
@@ -115,14 +83,14 @@ func rpcError(id json.RawMessage, code int, message string, data *refusalData) [
 // status and body are the HTTP answer that refused it (0 and "" when
 // there was none).
 func requestError(id json.RawMessage, message string, status int, body string) []byte {
-	var data *refusalData
-	if status != 0 {
-		data = &refusalData{Status: status}
-		if json.Valid([]byte(body)) {
-			data.Body = json.RawMessage(body)
-		} else if body != "" {
-			data.Body = body
-		}
+	if status == 0 {
+		return rpcerror.Response(id, rpcerror.InternalError, message, nil)
 	}
-	return rpcError(id, codeInternalError, message, data)
+	data := &refusalData{Status: status}
+	if json.Valid([]byte(body)) {
+		data.Body = json.RawMessage(body)
+	} else if body != "" {
+		data.Body = body
+	}
+	return rpcerror.Response(id, rpcerror.InternalError, message, data)
 }

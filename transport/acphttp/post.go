@@ -7,6 +7,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
+
+	"github.com/acpgen/acpgen/transport/internal/rpcerror"
 )
 
 // post takes one client message: initialize opens a connection and is
@@ -75,7 +77,7 @@ func readMessage(w http.ResponseWriter, r *http.Request, l limits) ([]byte, bool
 	}
 	body = bytes.TrimSpace(body)
 	if body[0] == '[' {
-		writeJSON(w, http.StatusNotImplemented, rpcError(nil, codeInvalidRequest, "acphttp: JSON-RPC batches are not supported", nil))
+		writeJSON(w, http.StatusNotImplemented, rpcerror.Response(nil, rpcerror.InvalidRequest, "acphttp: JSON-RPC batches are not supported", nil))
 		return nil, false
 	}
 	return body, true
@@ -102,7 +104,7 @@ func (h *Handler) initialize(w http.ResponseWriter, r *http.Request, l limits, e
 	if err != nil {
 		c.end(ErrClosed, true)
 		if r.Context().Err() == nil {
-			writeJSON(w, http.StatusInternalServerError, rpcError(env.ID, codeInternalError, err.Error(), nil))
+			writeJSON(w, http.StatusInternalServerError, rpcerror.Response(env.ID, rpcerror.InternalError, err.Error(), nil))
 		}
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"github.com/acpgen/acpgen/transport/internal/rpcerror"
 )
 
 // Offer is the initialize a client sends when it asks for one protocol
@@ -71,20 +73,20 @@ const initID = `"acpversion-initialize"`
 //
 // ctx bounds the whole of it: a connection is closed when ctx ends.
 func Initialize(ctx context.Context, dial DialFunc, offers ...Offer) (*Negotiated, error) {
-	offers, err := encodeOffers(offers)
+	encoded, err := encodeOffers(offers)
 	if err != nil {
 		return nil, err
 	}
 	if dial == nil {
 		return nil, errors.New("acpversion: Initialize needs a DialFunc")
 	}
-	offer := offers[0]
+	offer := encoded[0]
 	for {
 		t, err := dial(ctx)
 		if err != nil {
 			return nil, err
 		}
-		n, next, err := attempt(ctx, t, offer, offers)
+		n, next, err := attempt(ctx, t, offer, encoded)
 		if err != nil || n != nil {
 			if err != nil {
 				_ = t.Close()
@@ -96,13 +98,19 @@ func Initialize(ctx context.Context, dial DialFunc, offers ...Offer) (*Negotiate
 	}
 }
 
-// encodeOffers checks and encodes the offers, newest first: each Params
-// becomes its JSON, once.
-func encodeOffers(offers []Offer) ([]Offer, error) {
+// encodedOffer is an Offer with its params encoded, once, before the
+// first connection.
+type encodedOffer struct {
+	protocol int
+	params   json.RawMessage
+}
+
+// encodeOffers checks and encodes the offers, newest first.
+func encodeOffers(offers []Offer) ([]encodedOffer, error) {
 	if len(offers) == 0 {
 		return nil, errors.New("acpversion: Initialize needs an offer")
 	}
-	encoded := make([]Offer, len(offers))
+	encoded := make([]encodedOffer, len(offers))
 	for i, o := range offers {
 		params, err := json.Marshal(o.Params)
 		if err != nil {
@@ -111,15 +119,15 @@ func encodeOffers(offers []Offer) ([]Offer, error) {
 		if v, ok := protocolVersionOf(params); !ok || v != o.Protocol {
 			return nil, fmt.Errorf("acpversion: offer %d: its params' protocolVersion is not %d", o.Protocol, o.Protocol)
 		}
-		encoded[i] = Offer{Protocol: o.Protocol, Params: json.RawMessage(params)}
+		encoded[i] = encodedOffer{protocol: o.Protocol, params: params}
 	}
-	slices.SortFunc(encoded, func(a, b Offer) int { return b.Protocol - a.Protocol })
+	slices.SortFunc(encoded, func(a, b encodedOffer) int { return b.protocol - a.protocol })
 	return encoded, nil
 }
 
 // attempt initializes t with offer: the connection when the agent took
 // it, or the older offer to try on a new connection.
-func attempt(ctx context.Context, t Transport, offer Offer, offers []Offer) (*Negotiated, *Offer, error) {
+func attempt(ctx context.Context, t Transport, offer encodedOffer, offers []encodedOffer) (*Negotiated, *encodedOffer, error) {
 	answer, err := exchange(ctx, t, offer)
 	if err != nil {
 		return nil, nil, err
@@ -128,11 +136,11 @@ func attempt(ctx context.Context, t Transport, offer Offer, offers []Offer) (*Ne
 	if err != nil {
 		return nil, nil, err
 	}
-	if answer.Error == nil && chosen == offer.Protocol {
+	if answer.Error == nil && chosen == offer.protocol {
 		return &Negotiated{Protocol: chosen, Result: answer.Result, Transport: t}, nil, nil
 	}
 	for i := range offers {
-		if offers[i].Protocol == chosen && chosen < offer.Protocol {
+		if offers[i].protocol == chosen && chosen < offer.protocol {
 			return nil, &offers[i], nil
 		}
 	}
@@ -153,7 +161,7 @@ func chosenVersion(a *response) (int, error) {
 		}
 		return v, nil
 	}
-	if a.Error.Code != codeUnsupportedProtocol {
+	if a.Error.Code != rpcerror.UnsupportedProtocol {
 		return 0, a.Error
 	}
 	var data struct {

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/acpgen/acpgen/transport/internal/rpcerror"
 )
 
 // maxBeforeAnswer bounds the messages Initialize reads before the answer
@@ -18,14 +20,13 @@ type response struct {
 	Error  *RPCError
 }
 
-// exchange sends offer's initialize (its Params encoded) on t and reads until its answer.
+// exchange sends offer's initialize on t and reads until its answer.
 // Notifications before it are dropped (the agent sends none it should
 // before it answers, and no client is open to take them), a request is
 // answered -32600 (the client is not initialized).
-func exchange(ctx context.Context, t Transport, offer Offer) (*response, error) {
-	params := offer.Params.(json.RawMessage) // encodeOffers made it
+func exchange(ctx context.Context, t Transport, offer encodedOffer) (*response, error) {
 	stop := context.AfterFunc(ctx, func() { _ = t.Close() })
-	a, err := converse(t, params)
+	a, err := converse(t, offer.params)
 	if !stop() {
 		return nil, ctx.Err()
 	}
@@ -49,7 +50,7 @@ func converse(t Transport, params json.RawMessage) (*response, error) {
 		}
 		switch {
 		case e.Method != nil && e.ID != nil:
-			if err := t.WriteMessage(errorAnswer(e.ID, codeInvalidRequest, "Invalid request: the client is not initialized", nil)); err != nil {
+			if err := t.WriteMessage(rpcerror.Response(e.ID, rpcerror.InvalidRequest, "Invalid request: the client is not initialized", nil)); err != nil {
 				return nil, err
 			}
 		case e.Method == nil && bytes.Equal(e.ID, []byte(initID)):

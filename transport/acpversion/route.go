@@ -3,22 +3,17 @@ package acpversion
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
+
+	"github.com/acpgen/acpgen/transport/internal/rpcerror"
 )
 
 // maxProtocol is the largest protocol version: ACP's ProtocolVersion is
 // a uint16.
 const maxProtocol = math.MaxUint16
-
-// JSON-RPC and ACP error codes the Router answers with.
-const (
-	codeParseError          = -32700
-	codeInvalidRequest      = -32600
-	codeInvalidParams       = -32602
-	codeUnsupportedProtocol = -32022
-)
 
 // envelope is what the Router reads of a message before initialize.
 type envelope struct {
@@ -34,39 +29,39 @@ type envelope struct {
 // hand the connection to (a valid initialize), or the answer to send (nil
 // for a message that is dropped).
 func (r *Router) route(msg []byte) (*Version, []byte) {
-	trimmed := bytes.TrimLeft(msg, " \t\r\n")
-	if !json.Valid(trimmed) {
-		return nil, errorAnswer(nil, codeParseError, "Parse error: the message is not JSON", nil)
-	}
-	if trimmed[0] != '{' {
-		return nil, errorAnswer(nil, codeInvalidRequest, "Invalid request: not a JSON-RPC message object (ACP uses no batches)", nil)
-	}
 	var e envelope
-	if err := json.Unmarshal(trimmed, &e); err != nil {
-		return nil, errorAnswer(nil, codeInvalidRequest, "Invalid request: "+err.Error(), nil)
+	err := json.Unmarshal(msg, &e)
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &syntax):
+		return nil, rpcerror.Response(nil, rpcerror.ParseError, "Parse error: the message is not JSON", nil)
+	case bytes.TrimLeft(msg, " \t\r\n")[0] != '{':
+		return nil, rpcerror.Response(nil, rpcerror.InvalidRequest, "Invalid request: not a JSON-RPC message object (ACP uses no batches)", nil)
+	case err != nil:
+		return nil, rpcerror.Response(nil, rpcerror.InvalidRequest, "Invalid request: "+err.Error(), nil)
 	}
 	switch {
 	case e.Method == nil && (e.ID != nil || e.Result != nil || e.Error != nil):
 		return nil, nil // a response: no call of ours waits for it
 	case e.Method == nil:
-		return nil, errorAnswer(nil, codeInvalidRequest, "Invalid request: no method", nil)
+		return nil, rpcerror.Response(nil, rpcerror.InvalidRequest, "Invalid request: no method", nil)
 	case e.ID == nil:
 		return nil, nil // a notification before initialize: dropped
 	case !validID(e.ID):
-		return nil, errorAnswer(nil, codeInvalidRequest, "Invalid request: the id is not a string, a number or null", nil)
+		return nil, rpcerror.Response(nil, rpcerror.InvalidRequest, "Invalid request: the id is not a string, a number or null", nil)
 	case e.JSONRPC == nil || *e.JSONRPC != "2.0":
-		return nil, errorAnswer(e.ID, codeInvalidRequest, `Invalid request: jsonrpc must be "2.0"`, nil)
+		return nil, rpcerror.Response(e.ID, rpcerror.InvalidRequest, `Invalid request: jsonrpc must be "2.0"`, nil)
 	case *e.Method != "initialize":
-		return nil, errorAnswer(e.ID, codeInvalidRequest, fmt.Sprintf("Invalid request: the connection is not initialized; %q must come after initialize", *e.Method), nil)
+		return nil, rpcerror.Response(e.ID, rpcerror.InvalidRequest, fmt.Sprintf("Invalid request: the connection is not initialized; %q must come after initialize", *e.Method), nil)
 	}
 	requested, ok := protocolVersionOf(e.Params)
 	if !ok {
-		return nil, errorAnswer(e.ID, codeInvalidParams, fmt.Sprintf("Invalid params: initialize's protocolVersion must be an integer from 0 to %d", maxProtocol), nil)
+		return nil, rpcerror.Response(e.ID, rpcerror.InvalidParams, fmt.Sprintf("Invalid params: initialize's protocolVersion must be an integer from 0 to %d", maxProtocol), nil)
 	}
 	if v := r.choose(requested); v != nil {
 		return v, nil
 	}
-	return nil, errorAnswer(e.ID, codeUnsupportedProtocol, "Unsupported protocol version", map[string]any{"requested": requested, "supported": r.supported()})
+	return nil, rpcerror.Response(e.ID, rpcerror.UnsupportedProtocol, "Unsupported protocol version", map[string]any{"requested": requested, "supported": r.supported()})
 }
 
 // choose is the version a client asking for requested gets: the highest
@@ -126,25 +121,4 @@ func validID(id json.RawMessage) bool {
 		return true
 	}
 	return false
-}
-
-// errorAnswer is a JSON-RPC error response to id (null when nil).
-func errorAnswer(id json.RawMessage, code int, message string, data any) []byte {
-	if id == nil {
-		id = json.RawMessage("null")
-	}
-	type rpcError struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-		Data    any    `json:"data,omitempty"`
-	}
-	out, err := json.Marshal(struct {
-		JSONRPC string          `json:"jsonrpc"`
-		ID      json.RawMessage `json:"id"`
-		Error   rpcError        `json:"error"`
-	}{"2.0", id, rpcError{code, message, data}})
-	if err != nil { // an id read as JSON, ints and strings: never
-		return nil
-	}
-	return out
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/acpgen/acpgen/transport/internal/rpcerror"
 )
 
 // Version is one protocol version a Router serves.
@@ -119,7 +121,7 @@ func (r *Router) awaitInitialize(t Transport) (*Version, []byte, error) {
 		messages, size = messages+1, size+len(msg)
 		if messages > maxMessages || size > maxBytes {
 			err := fmt.Errorf("%w (%d messages, %d bytes; limits %d and %d)", ErrTooManyEarlyMessages, messages, size, maxMessages, maxBytes)
-			_ = t.WriteMessage(errorAnswer(nil, codeInvalidRequest, "Invalid request: "+err.Error()+"; the connection ends", nil))
+			_ = t.WriteMessage(rpcerror.Response(nil, rpcerror.InvalidRequest, "Invalid request: "+err.Error()+"; the connection ends", nil))
 			return nil, nil, err
 		}
 		v, answer := r.route(msg)
