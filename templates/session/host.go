@@ -20,15 +20,11 @@ type Host struct {
 // permission requests with policy. Attach it to the connection before the
 // first request.
 func NewHost(roots []string, policy Permissions) (*Host, error) {
-	files, err := NewFiles(roots...)
+	r, err := newRoots(roots)
 	if err != nil {
 		return nil, err
 	}
-	terms, err := NewTerminals(roots, TerminalOptions{})
-	if err != nil {
-		return nil, err
-	}
-	return &Host{Files: files, Terminals: terms, Permissions: policy}, nil
+	return &Host{Files: &Files{roots: r}, Terminals: newTerminals(r, TerminalOptions{}), Permissions: policy}, nil
 }
 
 // Attach makes the host the connection's: its Client opens sessions on

@@ -63,6 +63,12 @@ func NewTerminals(roots []string, opts TerminalOptions) (*Terminals, error) {
 	if err != nil {
 		return nil, err
 	}
+	return newTerminals(r, opts), nil
+}
+
+// newTerminals runs commands in resolved roots, the options' zero values
+// replaced by their defaults.
+func newTerminals(r roots, opts TerminalOptions) *Terminals {
 	if opts.Max <= 0 {
 		opts.Max = DefaultMaxTerminals
 	}
@@ -72,7 +78,7 @@ func NewTerminals(roots []string, opts TerminalOptions) (*Terminals, error) {
 	if opts.Env == nil {
 		opts.Env = os.Environ()
 	}
-	return &Terminals{roots: r, opts: opts, byID: map[acp.TerminalID]*terminal{}}, nil
+	return &Terminals{roots: r, opts: opts, byID: map[acp.TerminalID]*terminal{}}
 }
 
 // CreateTerminal starts the command; its output is collected until the
