@@ -22,7 +22,6 @@ import (
 	"os/exec"
 	"os/signal"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/acpgen/acpgen/examples/internal/bearer"
@@ -76,11 +75,14 @@ func run(o options, interrupts <-chan os.Signal) error {
 			return report(err)
 		}
 		defer func() { _ = report(f.Close()) }()
-		var mu sync.Mutex // the reading and the writing goroutine both trace
 		opts = append(opts, acp.WithTrace(func(dir acp.TraceDirection, line []byte) {
-			mu.Lock()
-			defer mu.Unlock()
-			fmt.Fprintf(f, "%s %s\n", map[bool]string{true: "<-", false: "->"}[dir == acp.TraceIn], line)
+			arrow := "->"
+			if dir == acp.TraceIn {
+				arrow = "<-"
+			}
+			// One Write a line: the reading and the writing goroutine both
+			// trace, and an *os.File writes one call's bytes whole.
+			_, _ = f.Write(fmt.Appendf(nil, "%s %s\n", arrow, line))
 		}))
 	}
 	conn, stop, err := connect(o, c, opts)
