@@ -460,16 +460,11 @@ func (b *builder) refNode(n *schema.Node) (*schema.Node, error) {
 // is nullable, as a property written so is. (An anyOf of a schema and
 // null is a union with a null variant, as ever.)
 func (b *builder) nullableTarget(n *schema.Node) bool {
-	for range maxRefSteps {
-		t, err := b.refNode(n)
-		if err != nil {
-			return false
-		}
+	for t := range b.doc.Follow(n) {
 		if !t.IsSingleRef() {
 			types, null := withoutNull(t.Types)
 			return null && len(types) == 1 && len(t.AnyOf) == 0 && len(t.OneOf) == 0
 		}
-		n = t
 	}
 	return false
 }

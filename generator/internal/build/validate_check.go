@@ -150,26 +150,15 @@ func closedMergePart(doc *schema.Doc, n *schema.Node) bool {
 	case !n.MergesAllOf():
 		return false
 	}
-	for _, p := range parts {
-		for range maxRefSteps {
+	for _, part := range parts {
+		for p := range doc.Follow(part) {
 			if p != n && p.ClosedObject() {
 				return true
 			}
-			if p.Ref == "" {
-				break
-			}
-			t, err := doc.Target(p)
-			if err != nil {
-				break
-			}
-			p = t
 		}
 	}
 	return false
 }
-
-// maxRefSteps bounds a chain of references followed by closedMergePart.
-const maxRefSteps = 64
 
 // exclusiveByShape reports whether no value can match two of a oneOf's
 // alternatives, as their shapes show: each a const (an enum, whose

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"iter"
 	"net/url"
 	"path"
 	"reflect"
@@ -255,4 +256,34 @@ func (d *Doc) Target(n *Node) (*Node, error) {
 		return t, nil
 	}
 	return nil, fmt.Errorf("%s: $ref %s is not resolved", n.Path, Excerpt(n.Ref))
+}
+
+// maxRefChain bounds a chain of references Follow walks: a longer one is
+// a cycle of schemas that are nothing but references.
+const maxRefChain = 64
+
+// Follow yields n and then, in turn, each schema its reference points to
+// (a $ref, or the one $ref of an allOf that holds nothing else), until a
+// schema with no reference, one that does not resolve, or maxRefChain
+// steps.
+func (d *Doc) Follow(n *Node) iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for range maxRefChain {
+			if !yield(n) {
+				return
+			}
+			r := n
+			if r.Ref == "" && r.IsSingleRef() {
+				r = r.AllOf[0]
+			}
+			if r.Ref == "" {
+				return
+			}
+			t, err := d.Target(r)
+			if err != nil {
+				return
+			}
+			n = t
+		}
+	}
 }
