@@ -18,6 +18,7 @@ import (
 	"os/signal"
 	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/acpgen/acpgen/gen/acp/v1/proxy"
 )
@@ -38,8 +39,8 @@ func main() {
 		signal.Ignore(syscall.SIGTERM)
 	}
 	err := proxy.Serve(context.Background(), &tagger{name: *name, failOn: *failOn})
-	if *stubborn {
-		select {}
+	for *stubborn {
+		time.Sleep(time.Hour) // until SIGKILL
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "chainproxy:", err)
