@@ -68,6 +68,19 @@ func (r *chainRun) wait(t *testing.T) int {
 	}
 }
 
+// open initializes the chain and opens a session.
+func (r *chainRun) open(t *testing.T, ctx context.Context) acp.SessionID {
+	t.Helper()
+	if _, err := r.conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
+		t.Fatalf("initialize: %v\n%s", err, r.stderr)
+	}
+	s, err := r.conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: t.TempDir(), MCPServers: []acp.MCPServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.SessionID
+}
+
 // noneLeft checks that no process of any component's group is left.
 func (r *chainRun) noneLeft(t *testing.T, want int) {
 	t.Helper()
@@ -96,14 +109,8 @@ func TestChainTurnAndTrace(t *testing.T) {
 	r := startChain(t, "-trace", trace, "--", p.Proxy, "-name", "one", "--", p.Proxy, "-name", "two", "--", p.Agent)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if _, err := r.conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
-		t.Fatalf("initialize: %v\n%s", err, r.stderr)
-	}
-	s, err := r.conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: t.TempDir(), MCPServers: []acp.MCPServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := r.conn.Prompt(ctx, &acp.PromptRequest{SessionID: s.SessionID, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "echo hi"})}})
+	s := r.open(t, ctx)
+	res, err := r.conn.Prompt(ctx, &acp.PromptRequest{SessionID: s, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "echo hi"})}})
 	if err != nil || res.StopReason != acp.StopReasonEndTurn {
 		t.Fatalf("prompt: %+v, %v", res, err)
 	}
@@ -154,14 +161,8 @@ func TestProxyFailureEndsChain(t *testing.T) {
 	r := startChain(t, "-grace", "300ms", "--", p.Proxy, "-name", "one", "-fail-on", "session/prompt", "--", p.Proxy, "-name", "two", "-stubborn", "--", p.Agent)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if _, err := r.conn.Initialize(ctx, &acp.InitializeRequest{ProtocolVersion: acp.CurrentProtocolVersion}); err != nil {
-		t.Fatalf("initialize: %v\n%s", err, r.stderr)
-	}
-	s, err := r.conn.NewSession(ctx, &acp.NewSessionRequest{Cwd: t.TempDir(), MCPServers: []acp.MCPServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = r.conn.Prompt(ctx, &acp.PromptRequest{SessionID: s.SessionID, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "echo hi"})}})
+	s := r.open(t, ctx)
+	_, err := r.conn.Prompt(ctx, &acp.PromptRequest{SessionID: s, Prompt: []acp.ContentBlock{acp.NewContentBlockText(acp.TextContent{Text: "echo hi"})}})
 	if err == nil || !strings.Contains(err.Error(), "the proxy chain ended") {
 		t.Errorf("prompt: %v, want the chain's end", err)
 	}
