@@ -2,7 +2,6 @@ package interop
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,10 +9,8 @@ import (
 	"testing"
 	"time"
 
-	acp "github.com/acpgen/acpgen/gen/acp/v1"
 	"github.com/acpgen/acpgen/internal/chaintest"
 	"github.com/acpgen/acpgen/internal/procagent"
-	"github.com/acpgen/acpgen/internal/testclient"
 )
 
 // TestProxyChainToTypeScriptAgent: the Go client drives the SDK's test
@@ -42,16 +39,7 @@ func TestProxyChainToTypeScriptAgent(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	client := testclient.New(t)
-	conn := acp.NewClientConn(stdout, stdin)
-	go conn.Serve(client)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-
-	testclient.Initialize(t, ctx, conn)
-	session := client.NewSession(t, ctx, conn)
-	client.Turn(t, ctx, conn, session)
-	client.Cancel(t, ctx, conn, session)
+	conn := driveTurn(t, stdout, stdin)
 	stdin.Close()
 	waitExit(t, cmd)
 	conn.Close()
