@@ -32,11 +32,20 @@ func (c *chain) failPending(why error) {
 	}
 }
 
-// stopAll stops every component: its input is closed, and what has not
-// exited within the grace period gets SIGTERM, then after another grace
-// period SIGKILL, to its whole process group; then the writers stop,
-// once they have written what is queued (the client's errors).
+// stopAll stops every component. First the writers stop once they have
+// written what is queued (the client's errors, and what the client sent
+// last, such as a session/cancel), for at most the grace period; then
+// every component's input is closed, and what has not exited within the
+// grace period gets SIGTERM, then after another grace period SIGKILL, to
+// its whole process group.
 func (c *chain) stopAll() {
+	close(c.stopWriters)
+	done := make(chan struct{})
+	go func() { c.writers.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(c.grace):
+	}
 	var running []*endpoint
 	for _, ep := range c.eps[1:] {
 		if ep.cmd != nil {
@@ -55,13 +64,6 @@ func (c *chain) stopAll() {
 		}
 	}
 	c.waitExit(running)
-	close(c.stopWriters)
-	done := make(chan struct{})
-	go func() { c.writers.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(c.grace):
-	}
 }
 
 // waitExit waits up to the grace period for the components to exit and

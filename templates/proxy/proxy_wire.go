@@ -57,10 +57,7 @@ func (p *Proxy) reply(id json.RawMessage, result json.RawMessage, err error) {
 		}
 		e.Result = result
 	}
-	if werr := p.write(e); werr != nil && !errors.Is(werr, errEnded) {
-		// The conductor is gone; the proxy is ending already.
-		return
-	}
+	_ = p.write(e) // a failed write has ended the proxy already
 }
 
 // errorObject is the error object a handler's error is answered with: an
