@@ -31,8 +31,8 @@ func (p *Proxy) startRequest(ctx context.Context, e *envelope) func() {
 	p.mu.Lock()
 	p.running[key] = cancel
 	p.mu.Unlock()
-	p.handlers.Add(1)
 	return func() {
+		p.handlers.Add(1) // here: a request dropped unqueued at the end is not waited for
 		go func() {
 			defer p.handlers.Done()
 			defer func() { <-p.slots }()

@@ -69,9 +69,10 @@ func New(in io.Reader, out io.Writer, h Handler, limits Limits) *Proxy {
 	if h == nil {
 		h = Pass{}
 	}
-	return &Proxy{in: in, out: out, h: h, limits: limits.withDefaults(),
+	limits = limits.withDefaults()
+	return &Proxy{in: in, out: out, h: h, limits: limits,
 		calls: map[int64]chan callReply{}, running: map[string]context.CancelFunc{},
-		slots: make(chan struct{}, limits.withDefaults().MaxRequests), done: make(chan struct{})}
+		slots: make(chan struct{}, limits.MaxRequests), done: make(chan struct{})}
 }
 
 // Serve runs the proxy over stdin and stdout until the conductor ends
