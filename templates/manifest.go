@@ -49,6 +49,12 @@ const (
 	// negation; the copy drops the constraint line.
 	TestKitV1
 	TestKitV2
+
+	// ProxyChains: the proxy subpackage, for output whose schema has the
+	// proxy chain methods (proxy/initialize, proxy/successor), compiled
+	// against the generated package (Reference) under the feature's build
+	// tag, which the copy replaces with the proxy side's gate.
+	ProxyChains
 )
 
 // Reference is the generated package the runtime's subpackages are compiled
@@ -66,6 +72,14 @@ const ReferenceV2 = "github.com/acpgen/acpgen/gen/acp/v2"
 const (
 	TestKitPackage = "acptest"
 	TestKitV2Tag   = "acptest_v2"
+)
+
+// ProxyPackage is the proxy subpackage's directory, here and in the
+// output; ProxyTag the build constraint its files carry here, which the
+// copy replaces with that of the proxy side's gate.
+const (
+	ProxyPackage = "proxy"
+	ProxyTag     = "//go:build unstable_proxy_chains || unstable"
 )
 
 // SessionPackage is the session subpackage's directory, here and in the
@@ -98,6 +112,7 @@ var Packages = map[string]string{
 	"wire":    "internal/wire",
 	"session": "session",
 	"acptest": "acptest",
+	"proxy":   "proxy",
 }
 
 // Manifest lists every runtime file the generator copies, grouped by
@@ -228,4 +243,13 @@ var Manifest = []File{
 	{"acptest/v2_pair.go", TestKitV2},
 	{"acptest/v2_scenarios.go", TestKitV2},
 	{"acptest/v2_testagent.go", TestKitV2},
+
+	// Proxy chains: a component between a client and an agent, on its
+	// conductor's connection.
+	{"proxy/doc.go", ProxyChains},
+	{"proxy/proxy_calls.go", ProxyChains},
+	{"proxy/proxy_handler.go", ProxyChains},
+	{"proxy/proxy_requests.go", ProxyChains},
+	{"proxy/proxy_serve.go", ProxyChains},
+	{"proxy/proxy_wire.go", ProxyChains},
 }

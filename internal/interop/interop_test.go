@@ -14,6 +14,7 @@ package interop
 import (
 	"context"
 	"fmt"
+	"io"
 	"testing"
 	"time"
 
@@ -35,19 +36,25 @@ func sdk(t *testing.T) (node, dir string) {
 func TestGoClientDrivesTypeScriptAgent(t *testing.T) {
 	node, dir := sdk(t)
 	agent := tssdk.Start(t, node, dir, "agent.mjs")
+	conn := driveTurn(t, agent.Stdout, agent.Stdin)
+	agent.Stdin.Close()
+	agent.Wait(t)
+	conn.Close()
+}
+
+// driveTurn connects the Go client to an agent on in and out and drives
+// it through its turn and a cancelled prompt.
+func driveTurn(t *testing.T, in io.Reader, out io.Writer) *acp.ClientConn {
 	client := testclient.New(t)
-	conn := acp.NewClientConn(agent.Stdout, agent.Stdin)
+	conn := acp.NewClientConn(in, out)
 	go conn.Serve(client)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-
 	testclient.Initialize(t, ctx, conn)
 	session := client.NewSession(t, ctx, conn)
 	client.Turn(t, ctx, conn, session)
 	client.Cancel(t, ctx, conn, session)
-	agent.Stdin.Close()
-	agent.Wait(t)
-	conn.Close()
+	return conn
 }
 
 // --- the SDK's client drives a Go agent -------------------------------

@@ -72,6 +72,13 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			rt = append(rt, kit...)
 		}
 	}
+	if side := proxySide(rpc); side != nil && info.ImportPath != "" {
+		px, err := proxyPackage(info.ImportPath, side.Gate)
+		if err != nil {
+			return nil, err
+		}
+		rt = append(rt, px...)
+	}
 	slices.SortFunc(files, func(a, b OutputFile) int { return strings.Compare(a.Name, b.Name) })
 	return append(files, rt...), nil
 }

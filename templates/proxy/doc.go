@@ -1,0 +1,22 @@
+// Package proxy runs a component of an ACP proxy chain: a program that a
+// conductor starts between a client and an agent, which sees every
+// message going either way and may rewrite, answer or drop it.
+//
+// A conductor speaks to the proxy over one connection (its stdin and
+// stdout). Messages from the client side come as they are; the conductor
+// starts the proxy with proxy/initialize instead of initialize, and
+// messages from and to the successor (the next proxy, or the agent) travel
+// in proxy/successor envelopes. Serve hides the envelopes: a Handler sees
+// each request and notification as a Message with its direction, method
+// and params, and calls next to send it on (Pass forwards everything
+// unchanged). The proxy keeps the connection's rules across the hop:
+// notifications are handled one at a time in arrival order and a request
+// is handed to the handler only after the messages received before it;
+// a cancelled request cancels what its handler forwarded; queues are
+// bounded; and the end of the conductor's connection ends every request
+// in flight.
+//
+// Everything but this comment needs the build tag of the proxy chains
+// feature (unstable_proxy_chains, or unstable), as the protocol's proxy
+// types do.
+package proxy

@@ -1,0 +1,96 @@
+//go:build unstable_proxy_chains || unstable
+
+package proxy
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+)
+
+// Direction is which way a message crosses the proxy.
+type Direction uint8
+
+const (
+	// ToAgent: from the client side (the predecessor) towards the agent
+	// (the successor): prompts, session/cancel, initialize.
+	ToAgent Direction = iota
+	// ToClient: from the agent side back towards the client: session
+	// updates, permission and file requests.
+	ToClient
+)
+
+func (d Direction) String() string {
+	if d == ToClient {
+		return "to client"
+	}
+	return "to agent"
+}
+
+// Message is a request or notification crossing the proxy, without its
+// proxy/successor envelope: the wrapped method and params, as JSON.
+type Message struct {
+	Direction Direction
+	Method    string
+	Params    json.RawMessage
+}
+
+// Forward sends a request on in the message's direction and returns the
+// result, or the error the far side answered (an *Error, unchanged).
+type Forward func(ctx context.Context, m Message) (json.RawMessage, error)
+
+// Send sends a notification on in the message's direction.
+type Send func(ctx context.Context, m Message) error
+
+// Handler sees every request and notification crossing the proxy. To pass
+// one on, rewritten or not, it calls next (and may rewrite the result);
+// to answer a request itself or to drop a notification, it does not. A
+// Handler may change a message's Direction to send it the other way.
+// Requests are handled concurrently, each with a context that ends when
+// the sender cancels the request or the connection ends; notifications
+// one at a time, in arrival order, so Notification must not wait for a
+// reply.
+type Handler interface {
+	Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error)
+	Notification(ctx context.Context, m Message, next Send) error
+}
+
+// Pass forwards every message unchanged: embed it in a Handler to
+// override only the methods of interest.
+type Pass struct{}
+
+// Request forwards the request unchanged.
+func (Pass) Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error) {
+	return next(ctx, m)
+}
+
+// Notification forwards the notification unchanged.
+func (Pass) Notification(ctx context.Context, m Message, next Send) error {
+	return next(ctx, m)
+}
+
+// Error is a JSON-RPC error object: the error a peer answered (returned
+// by Forward as it came, so a Handler passes it back unchanged), or one a
+// Handler returns to answer a request with its code.
+type Error struct {
+	Code    int64           `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+func (e *Error) Error() string {
+	if len(e.Data) > 0 {
+		return fmt.Sprintf("jsonrpc error %d: %s (%s)", e.Code, e.Message, e.Data)
+	}
+	return fmt.Sprintf("jsonrpc error %d: %s", e.Code, e.Message)
+}
+
+// JSON-RPC error codes the proxy answers with itself.
+const (
+	CodeInvalidRequest = -32600
+	CodeMethodNotFound = -32601
+	CodeInternalError  = -32603
+	// CodeRequestCancelled: the request was cancelled, or the connection
+	// ended before its reply came.
+	CodeRequestCancelled = -32800
+)
