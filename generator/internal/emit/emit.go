@@ -71,6 +71,13 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			}
 			rt = append(rt, kit...)
 		}
+		if info.Described && info.ProtocolVersion == 1 {
+			mcp, err := mcpPackage(info.ImportPath)
+			if err != nil {
+				return nil, err
+			}
+			rt = append(rt, mcp...)
+		}
 	}
 	slices.SortFunc(files, func(a, b OutputFile) int { return strings.Compare(a.Name, b.Name) })
 	return append(files, rt...), nil

@@ -28,6 +28,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return false // the session subpackage (sessionPackage)
 	case templates.TestKit, templates.TestKitV1, templates.TestKitV2:
 		return false // the test kit subpackage (testKitPackage)
+	case templates.MCPOverACP:
+		return false // the MCP-over-ACP subpackage (mcpPackage)
 	case templates.Validate, templates.SchemaTable:
 		return false // validationFiles
 	}
