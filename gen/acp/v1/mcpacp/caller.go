@@ -110,6 +110,9 @@ type Client struct {
 // ID is the server's id.
 func (s *Client) ID() acp.MCPServerACPID { return s.id }
 
+// Caller is the Caller the client calls through.
+func (s *Client) Caller() *Caller { return s.caller }
+
 // Call is Caller.Call on this server.
 func (s *Client) Call(ctx context.Context, method string, params json.RawMessage, opts ...CallOption) (json.RawMessage, error) {
 	return s.caller.Call(ctx, s.id, method, params, opts...)
