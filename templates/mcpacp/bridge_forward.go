@@ -52,6 +52,8 @@ func (b *Bridge) forward(w http.ResponseWriter, r *http.Request, ep *endpoint, b
 	queue := make(chan Notification, b.opts.maxQueued)
 	ctx, cancel := context.WithCancelCause(r.Context())
 	defer cancel(nil)
+	stop := context.AfterFunc(b.ctx, func() { cancel(ErrClosed) })
+	defer stop()
 	enqueue := func(n Notification) {
 		select {
 		case queue <- n:

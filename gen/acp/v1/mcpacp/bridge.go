@@ -5,6 +5,7 @@
 package mcpacp
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
@@ -29,6 +30,8 @@ type Bridge struct {
 	base   string // http://127.0.0.1:port
 	admit  chan struct{}
 	wg     sync.WaitGroup
+	ctx    context.Context // ends at Close, and with it every call
+	cancel context.CancelFunc
 
 	mu      sync.Mutex
 	exposed map[string]*endpoint // by path
@@ -81,6 +84,7 @@ func NewBridge(caller *Caller, opts ...BridgeOption) (*Bridge, error) {
 		return nil, fmt.Errorf("mcpacp: bridge: %w", err)
 	}
 	b := &Bridge{caller: caller, opts: o, base: "http://" + ln.Addr().String(), admit: make(chan struct{}, o.maxActive), exposed: map[string]*endpoint{}}
+	b.ctx, b.cancel = context.WithCancel(context.Background())
 	b.srv = &http.Server{Handler: http.HandlerFunc(b.serveHTTP), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = b.srv.Serve(ln) }()
 	return b, nil
@@ -140,6 +144,7 @@ func (b *Bridge) Close() error {
 	b.closed = true
 	b.exposed = map[string]*endpoint{}
 	b.mu.Unlock()
+	b.cancel()
 	err := b.srv.Close()
 	b.wg.Wait()
 	return err
