@@ -33,6 +33,8 @@ var echo = ServerFunc(func(ctx context.Context, r *Request) (json.RawMessage, er
 		panic("boom")
 	case "notjson":
 		return json.RawMessage("{"), nil
+	case "acperror":
+		return nil, &acp.Error{Code: acp.ErrorCodeAuthenticationRequired, Message: "not an MCP outcome"}
 	}
 	if err := r.Notify(ctx, "notifications/progress", json.RawMessage(`{"progress":1}`)); err != nil {
 		return nil, err
@@ -106,7 +108,7 @@ func TestServerErrorsAndBindingErrors(t *testing.T) {
 	if _, ok := BindingCode(err); ok {
 		t.Fatal("an MCP error is a binding error")
 	}
-	for method, code := range map[string]acp.ErrorCode{"crash": CodeBackendFailed, "panic": CodeBackendFailed, "notjson": CodeBackendFailed} {
+	for method, code := range map[string]acp.ErrorCode{"crash": CodeBackendFailed, "panic": CodeBackendFailed, "notjson": CodeBackendFailed, "acperror": CodeBackendFailed} {
 		_, err := c.Call(ctx, reg.ID(), method, nil)
 		if got, ok := BindingCode(err); !ok || got != code {
 			t.Errorf("%s: %v, want code %d", method, err, code)

@@ -59,8 +59,8 @@ func outcome(ctx context.Context, result json.RawMessage, err error) (*acp.Messa
 	case err != nil && ctx.Err() != nil:
 		return nil, bindingError(CodeCancelled, "MCP request cancelled")
 	case err != nil:
-		if _, ok := BindingCode(err); ok {
-			return nil, err
+		if code, ok := BindingCode(err); ok && isBindingCode(code) {
+			return nil, err // the binding's own failure, such as a panic
 		}
 		return nil, &acp.Error{Code: CodeBackendFailed, Message: "MCP server failed", Data: errorData(err)}
 	case len(result) == 0:
@@ -76,4 +76,14 @@ func outcome(ctx context.Context, result json.RawMessage, err error) (*acp.Messa
 func errorData(err error) json.RawMessage {
 	data, _ := json.Marshal(map[string]string{"details": err.Error()})
 	return data
+}
+
+// isBindingCode reports whether code is one the binding reserves; any
+// other ACP error a server returns is its failure (CodeBackendFailed).
+func isBindingCode(code acp.ErrorCode) bool {
+	switch code {
+	case CodeInvalidParams, CodeCancelled, CodeResourceLimit, CodeServerUnavailable, CodeBackendFailed:
+		return true
+	}
+	return false
 }
