@@ -325,6 +325,25 @@ func TestCloseWhileWaiting(t *testing.T) {
 	})
 }
 
+func TestProviderCloseWhileServing(t *testing.T) {
+	p, c, _ := pair(t, nil, nil)
+	started := make(chan struct{})
+	reg, _ := p.Register("s", "tools", waiting(started))
+	closed := make(chan error, 1)
+	go func() { <-started; closed <- p.Close() }()
+	if _, err := c.Call(context.Background(), reg.ID(), "wait", nil); err == nil {
+		t.Fatal("call survived the provider's Close")
+	}
+	waitFor(t, closed, "Provider.Close")
+	if _, err := p.Register("t", "late", echo); !errors.Is(err, ErrClosed) {
+		t.Fatalf("Register after Close: %v", err)
+	}
+	_, err := c.Call(context.Background(), reg.ID(), "m", nil)
+	if got, _ := BindingCode(err); got != CodeServerUnavailable {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
 func TestManyConcurrentCalls(t *testing.T) {
 	p, c, _ := pair(t, nil, []CallerOption{MaxActiveCalls(8)})
 	reg, _ := p.Register("", "tools", echo)
