@@ -55,6 +55,11 @@ const (
 	// against the generated package (Reference) under the feature's build
 	// tag, which the copy replaces with the proxy side's gate.
 	ProxyChains
+	// MCPOverACP: the subpackage mcpacp (MCP servers carried over ACP,
+	// docs/mcp-over-acp.md), for output that speaks ACP v1: its files carry
+	// the build tag unstable_mcp_over_acp, as the generated package's
+	// mcp/message does.
+	MCPOverACP
 )
 
 // Reference is the generated package the runtime's subpackages are compiled
@@ -93,6 +98,10 @@ const (
 	SessionReferenceTable = "session/zz_v1_table.go"
 )
 
+// MCPPackage is the MCP-over-ACP subpackage's directory, here and in the
+// output.
+const MCPPackage = "mcpacp"
+
 // File is one runtime file: its path under this directory
 // (slash-separated), which Packages maps to the output package it goes
 // into, and when it is copied.
@@ -113,6 +122,7 @@ var Packages = map[string]string{
 	"session": "session",
 	"acptest": "acptest",
 	"proxy":   "proxy",
+	"mcpacp":  MCPPackage,
 }
 
 // Manifest lists every runtime file the generator copies, grouped by
@@ -252,4 +262,18 @@ var Manifest = []File{
 	{"proxy/proxy_requests.go", ProxyChains},
 	{"proxy/proxy_serve.go", ProxyChains},
 	{"proxy/proxy_wire.go", ProxyChains},
+	// MCP over ACP: the client's provider of MCP servers, the agent's
+	// caller, and the loopback HTTP bridge.
+	{"mcpacp/bridge.go", MCPOverACP},
+	{"mcpacp/bridge_forward.go", MCPOverACP},
+	{"mcpacp/bridge_http.go", MCPOverACP},
+	{"mcpacp/caller.go", MCPOverACP},
+	{"mcpacp/caller_routes.go", MCPOverACP},
+	{"mcpacp/doc.go", MCPOverACP},
+	{"mcpacp/errors.go", MCPOverACP},
+	{"mcpacp/meta.go", MCPOverACP},
+	{"mcpacp/provider.go", MCPOverACP},
+	{"mcpacp/provider_serve.go", MCPOverACP},
+	{"mcpacp/registration.go", MCPOverACP},
+	{"mcpacp/server.go", MCPOverACP},
 }

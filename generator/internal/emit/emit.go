@@ -71,6 +71,13 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			}
 			rt = append(rt, kit...)
 		}
+		if info.Described && info.ProtocolVersion == 1 {
+			mcp, err := mcpPackage(info.ImportPath)
+			if err != nil {
+				return nil, err
+			}
+			rt = append(rt, mcp...)
+		}
 	}
 	if side := proxySide(rpc); side != nil && info.ImportPath != "" {
 		px, err := proxyPackage(info.ImportPath, side.Gate)

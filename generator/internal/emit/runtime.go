@@ -30,6 +30,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return false // the test kit subpackage (testKitPackage)
 	case templates.ProxyChains:
 		return false // the proxy subpackage (proxyPackage)
+	case templates.MCPOverACP:
+		return false // the MCP-over-ACP subpackage (mcpPackage)
 	case templates.Validate, templates.SchemaTable:
 		return false // validationFiles
 	}
