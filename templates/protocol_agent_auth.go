@@ -34,7 +34,7 @@ import (
 func (p *AgentProcess) RunTerminalAuth(ctx context.Context, args []string, env map[string]string) (*exec.Cmd, error) {
 	_ = p.Close()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("terminal authentication: %w (before the login run started)", err)
 	}
 	auth := p.relaunch()
 	auth.Args = append(auth.Args, args...)
