@@ -28,6 +28,7 @@ var (
 	_ func(Arrivals, string, json.RawMessage) string                                 = Arrivals.RequestGroup
 	_ func(Arrivals, *Conn, string, json.RawMessage) bool                            = Arrivals.NotificationArrived
 	_ func(func([]byte, int64) []byte) Option                                        = WithCancelNotice
+	_ func(func(error) *Error) Option                                                = WithErrorObject
 	_ func(Limits) Option                                                            = WithLimits
 	_ func(func(error)) Option                                                       = WithErrorHandler
 	_ func(func(TraceDirection, []byte)) Option                                      = WithTrace

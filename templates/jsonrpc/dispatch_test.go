@@ -3,6 +3,7 @@ package jsonrpc
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"testing"
 	"time"
@@ -105,4 +106,67 @@ func TestEngineGroups(t *testing.T) {
 			t.Errorf("no reply %s among %v", want, got)
 		}
 	}
+}
+
+// layerError is an error of a layer above the engine.
+type layerError struct{ code int64 }
+
+func (e *layerError) Error() string { return "layer error" }
+
+// TestEngineErrorObject: a layer's own errors become the error objects it
+// says (WithErrorObject), at the reply, so a handler wrapping another sees
+// them as they were returned; without it, and for what it leaves (nil), the
+// engine's rules hold.
+func TestEngineErrorObject(t *testing.T) {
+	var seen error
+	inner := &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		if method == "plain" {
+			return nil, errors.New("disk full")
+		}
+		return nil, &layerError{code: -32001}
+	}}
+	h := &wrapHandler{inner: inner, seen: &seen}
+	objectOf := func(err error) *Error {
+		var le *layerError
+		if errors.As(err, &le) {
+			return &Error{Code: le.code, Message: "Layer"}
+		}
+		return nil
+	}
+	p := newRawPeerWith(t, h, WithErrorObject(objectOf))
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"x"}`)
+	if got, want := p.read(t), `{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"Layer"}}`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	var le *layerError
+	if !errors.As(seen, &le) {
+		t.Errorf("the wrapping handler saw %v, not the layer's error", seen)
+	}
+	p.write(t, `{"jsonrpc":"2.0","id":2,"method":"plain"}`)
+	if got, want := p.read(t), `{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"Internal error","data":{"details":"disk full"}}}`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	q := newRawPeer(t, inner)
+	q.write(t, `{"jsonrpc":"2.0","id":3,"method":"x"}`)
+	if got, want := q.read(t), `{"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":"Internal error","data":{"details":"layer error"}}}`; got != want {
+		t.Errorf("without WithErrorObject: got %s\nwant %s", got, want)
+	}
+}
+
+// wrapHandler is a layer wrapping another: it notes the last request
+// error the inner handler returned.
+type wrapHandler struct {
+	testCancel
+	inner Handler
+	seen  *error
+}
+
+func (h *wrapHandler) HandleRequest(ctx context.Context, method string, params json.RawMessage) (ValueFunc, error) {
+	result, err := h.inner.HandleRequest(ctx, method, params)
+	*h.seen = err
+	return result, err
+}
+
+func (h *wrapHandler) HandleNotification(ctx context.Context, method string, params json.RawMessage) error {
+	return h.inner.HandleNotification(ctx, method, params)
 }

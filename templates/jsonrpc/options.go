@@ -24,6 +24,11 @@ type config struct {
 	// call id was given up; nil: the peer is not told. The protocol
 	// layer sets it (WithCancelNotice), not users.
 	cancelNotice func(buf []byte, id int64) []byte
+	// errorObject turns a handler's error into the error object the peer
+	// gets, for the errors of the layer above (its error type, its
+	// unknown methods); nil, or a nil result: the engine's own rules.
+	// The protocol layer sets it (WithErrorObject), not users.
+	errorObject func(error) *Error
 }
 
 // Limits bound what one connection holds on behalf of its peer, so that no

@@ -62,14 +62,3 @@ func wireCancelNotice(buf []byte, id int64) []byte {
 	buf = append(buf, `{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`...)
 	return append(strconv.AppendInt(buf, id, 10), "}}"...)
 }
-
-// wireProtocolOptions are opts as the engine takes them, with ACP's cancel
-// notice ahead of them, in a new slice: the caller's is not written to.
-func wireProtocolOptions(opts []ConnOption) []jsonrpc.Option {
-	out := make([]jsonrpc.Option, 0, 1+len(opts))
-	out = append(out, jsonrpc.WithCancelNotice(wireCancelNotice))
-	for _, o := range opts {
-		out = append(out, jsonrpc.Option(o))
-	}
-	return out
-}

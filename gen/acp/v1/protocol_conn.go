@@ -46,6 +46,23 @@ type wireErrorObjecter interface {
 	wireErrorObject() *wireRPCError
 }
 
+// wireErrorObjectOf is the error object the peer gets for the protocol's
+// own errors (jsonrpc.WithErrorObject): the schema's error type as it
+// says, an unknown method -32601 with the error's text in data; nil for
+// the rest, which the engine answers itself (a params decode error
+// -32602, a cancelled request -32800, anything else -32603).
+func wireErrorObjectOf(err error) *wireRPCError {
+	var typed wireErrorObjecter
+	var unknown *UnknownMethodError
+	switch {
+	case errors.As(err, &typed):
+		return typed.wireErrorObject()
+	case errors.As(err, &unknown):
+		return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found", err)
+	}
+	return nil
+}
+
 // wireErrorCodec converts between the engine's error object and the
 // schema's error type, which only the generated code knows.
 type wireErrorCodec struct {
@@ -94,38 +111,10 @@ func (r *wireRoutes) NotificationArrived(c *jsonrpc.Conn, method string, params 
 	return r.promptCancel.notificationArrived(c, method, params)
 }
 
-// HandleRequest routes a request by method name (jsonrpc.Handler); the
-// protocol's errors become the engine's error objects (wireEngineError).
+// HandleRequest routes a request by method name (jsonrpc.Handler). Its
+// errors are the protocol's, as the handler returned them; the engine
+// turns them into error objects as wireErrorObjectOf says.
 func (r *wireRoutes) HandleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
-	result, err := r.route(ctx, method, params)
-	if err != nil {
-		return nil, wireEngineError(err)
-	}
-	return result, nil
-}
-
-// wireEngineError is err as the engine answers it: the schema's error
-// type as the error object it says, an unknown method -32601 with the
-// error's text in data; anything else as it is (the engine's own: a
-// params decode error -32602, a cancelled request -32800, the rest
-// -32603).
-func wireEngineError(err error) error {
-	var rpc *wireRPCError
-	var typed wireErrorObjecter
-	var unknown *UnknownMethodError
-	switch {
-	case errors.As(err, &rpc):
-		return err
-	case errors.As(err, &typed):
-		return typed.wireErrorObject()
-	case errors.As(err, &unknown):
-		return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found", err)
-	}
-	return err
-}
-
-// route finds the request's route and runs it.
-func (r *wireRoutes) route(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
 	if route := r.requests[method]; route != nil {
 		return route(ctx, method, params)
 	}

@@ -17,7 +17,8 @@ import (
 // and NotifyWith (Call and Notify with raw params) are everything a layer
 // sends through, and the one message the engine sends of its own accord,
 // the notice that a call was given up, is the layer's to define
-// (WithCancelNotice).
+// (WithCancelNotice), as are the error objects its own errors become
+// (WithErrorObject).
 
 // Handler answers what the peer sends. HandleRequest returns what appends
 // the result, or an error (an *Error keeps its code; see errorObject for
@@ -40,6 +41,15 @@ type Arrivals interface {
 	// NotificationArrived acts on a notification before it is queued;
 	// true means it was the layer's own and goes no further.
 	NotificationArrived(c *Conn, method string, params json.RawMessage) bool
+}
+
+// WithErrorObject sets how the layer's own errors, returned by its
+// Handler, become the error objects the peer gets (config.errorObject):
+// f returns the object for err, or nil to leave err to the engine. So the
+// errors a handler returns stay as they are for everything wrapping it,
+// and are turned into error objects only when the reply is written.
+func WithErrorObject(f func(err error) *Error) Option {
+	return func(c *config) { c.errorObject = f }
 }
 
 // WithCancelNotice sets the notification that tells the peer a call was

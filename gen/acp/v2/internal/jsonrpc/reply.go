@@ -116,17 +116,22 @@ func appendErrorReply(buf []byte, id []byte, e *Error) []byte {
 }
 
 // errorObject turns a handler's error into an error response: an *Error
-// as it is, a params decode error -32602 with its JSON path in data, an
-// error after the request was cancelled -32800, anything else -32603 with
-// the error's text. A layer with errors of its own (a protocol's error
-// type, its unknown methods) turns them into an *Error before they reach
-// the engine.
-func errorObject(ctx context.Context, err error) *Error {
+// as it is, then the layer's own errors as it says (WithErrorObject), a
+// params decode error -32602 with its JSON path in data, an error after
+// the request was cancelled -32800, anything else -32603 with the
+// error's text.
+func (c *Conn) errorObject(ctx context.Context, err error) *Error {
 	var rpc *Error
 	var decode *wire.DecodeError
-	switch {
-	case errors.As(err, &rpc):
+	if errors.As(err, &rpc) {
 		return rpc
+	}
+	if layer := c.config.errorObject; layer != nil {
+		if e := layer(err); e != nil {
+			return e
+		}
+	}
+	switch {
 	case errors.As(err, &decode):
 		return &Error{Code: CodeInvalidParams, Message: "Invalid params", Data: errorData(err)}
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):

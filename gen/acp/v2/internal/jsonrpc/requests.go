@@ -164,7 +164,7 @@ func (c *Conn) serveRequest(r *request) {
 	c.finishRequest(r)
 	to := replyTo{batch: r.batch, direct: true}
 	if err != nil {
-		c.replyError(to, r.m.ID, errorObject(r.ctx, err))
+		c.replyError(to, r.m.ID, c.errorObject(r.ctx, err))
 	} else {
 		c.replyResult(to, r.m.ID, result)
 	}
