@@ -11,10 +11,10 @@ import (
 
 // The generated message types (Request, Notification, Response, with the
 // schema's id and error types) on the engine's envelope
-// (jsonrpc.Message): the generated code names the protocol layer's names
-// here, never the engine's, so that a change in the engine is an edit in
-// protocol_ files, not in the emitter. This file is copied only into
-// packages whose schema has methods.
+// (jsonrpc.Message): the generated code calls the names here and reads
+// the envelope's members, and never imports the engine, so that a change
+// in the engine is an edit in protocol_ files, not in the emitter. This
+// file is copied only into packages whose schema has methods.
 
 // wireMessage is one message's envelope, split by the engine.
 type wireMessage = jsonrpc.Message
