@@ -225,6 +225,11 @@ func TestRuntimeSelfContained(t *testing.T) {
 		t.Fatal(err)
 	}
 	names = append(names, public...)
+	engine, err := filepath.Glob(filepath.Join("..", "templates", "jsonrpc", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = append(names, engine...)
 	refs := regexp.MustCompile(`ADR \d|docs/|contract (§|rule)|PROFILE\.md|README|ARCHITECTURE`)
 	checked := 0
 	for _, path := range names {

@@ -119,6 +119,7 @@ type File struct {
 var Packages = map[string]string{
 	".":       "",
 	"wire":    "internal/wire",
+	"jsonrpc": "internal/jsonrpc",
 	"session": "session",
 	"acptest": "acptest",
 	"proxy":   "proxy",
@@ -128,7 +129,7 @@ var Packages = map[string]string{
 // Manifest lists every runtime file the generator copies, grouped by
 // subject: the codec (the package wire/), what of it the generated package
 // declares itself (public_), the transport-agnostic JSON-RPC engine
-// (jsonrpc_), the protocol layer a generated connection is built from
+// (the package jsonrpc/), the protocol layer a generated connection is built from
 // (protocol_) and the validation runtime (validate_). Tests are not
 // listed; the package's own files (this one, embed.go) are not copied.
 var Manifest = []File{
@@ -177,25 +178,29 @@ var Manifest = []File{
 	{"wire/patch_jsonv2.go", PatchFields},
 	{"wire/patch_lenient.go", PatchFields},
 
-	// The JSON-RPC engine: messages, the connection, its dispatch point,
-	// reader, writer, request queue and transports.
-	{"jsonrpc_batch.go", Methods},
-	{"jsonrpc_conn.go", Methods},
-	{"jsonrpc_dispatch.go", Methods},
-	{"jsonrpc_message.go", Methods},
-	{"jsonrpc_options.go", Methods},
-	{"jsonrpc_read.go", Methods},
-	{"jsonrpc_reply.go", Methods},
-	{"jsonrpc_requests.go", Methods},
-	{"jsonrpc_serial.go", Methods},
-	{"jsonrpc_transport.go", Methods},
-	{"jsonrpc_write.go", Methods},
+	// The JSON-RPC engine (package jsonrpc, internal/jsonrpc in the
+	// output): messages, the connection, its dispatch point, reader,
+	// writer, request queue and transports.
+	{"jsonrpc/batch.go", Methods},
+	{"jsonrpc/conn.go", Methods},
+	{"jsonrpc/dispatch.go", Methods},
+	{"jsonrpc/message.go", Methods},
+	{"jsonrpc/options.go", Methods},
+	{"jsonrpc/read.go", Methods},
+	{"jsonrpc/reply.go", Methods},
+	{"jsonrpc/requests.go", Methods},
+	{"jsonrpc/serial.go", Methods},
+	{"jsonrpc/transport.go", Methods},
+	{"jsonrpc/write.go", Methods},
 
-	// The protocol layer: method tables, the typed connection, ACP's
+	// The protocol layer: method tables, the typed connection, the
+	// message types' envelope, the connection's options, ACP's
 	// cancellation, and a client's agent process and cancellable prompt.
 	{"protocol_cancel.go", Methods},
 	{"protocol_conn.go", Methods},
+	{"protocol_message.go", Methods},
 	{"protocol_methods.go", Methods},
+	{"protocol_options.go", Methods},
 	{"protocol_agent_auth.go", ClientConn},
 	{"protocol_agent_launch.go", ClientConn},
 	{"protocol_agent_process.go", ClientConn},

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"sync"
 
+	"github.com/acpgen/acpgen/templates/jsonrpc"
 	"github.com/acpgen/acpgen/templates/wire"
 )
 
@@ -32,7 +33,7 @@ import (
 // whose last lines an AgentExitError holds, and WaitDelay when zero.
 func StartAgentProcess(ctx context.Context, cmd *exec.Cmd, maxMessageSize int) (*AgentProcess, error) {
 	if maxMessageSize <= 0 {
-		maxMessageSize = wireMaxLine
+		maxMessageSize = jsonrpc.DefaultMaxMessageSize
 	}
 	return wireRunAgent(ctx, cmd, func(p *AgentProcess) {
 		p.lines = &wireAgentLines{r: bufio.NewReaderSize(p.stdout, 64<<10), max: maxMessageSize}
@@ -73,7 +74,7 @@ func (p *AgentProcess) ReadMessage() ([]byte, error) {
 	l.readMu.Lock()
 	defer l.readMu.Unlock()
 	for l.err == nil {
-		line, tooLong, err := wireReadLine(l.r, l.max)
+		line, tooLong, err := jsonrpc.ReadLine(l.r, l.max)
 		if err != nil {
 			l.err = p.readError(err)
 		}
@@ -81,7 +82,7 @@ func (p *AgentProcess) ReadMessage() ([]byte, error) {
 			l.err = fmt.Errorf("agent process %d: a message longer than %d bytes", p.Pid(), l.max)
 			return nil, l.err
 		}
-		if line = wireTrimNewline(line); wire.SkipSpace(line, 0) < len(line) {
+		if line = jsonrpc.TrimNewline(line); wire.SkipSpace(line, 0) < len(line) {
 			return line, nil
 		}
 	}

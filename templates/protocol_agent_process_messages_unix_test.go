@@ -216,7 +216,7 @@ func TestAgentProcessMessagesConn(t *testing.T) {
 		t.Fatal(err)
 	}
 	conn := wireOpenOn(p, wireErrorCodec{fromWire: func(e *wireRPCError) error { return e }}, nil)
-	if err := conn.engine.start(&funcHandler{}); err != nil {
+	if err := conn.engine.Start(wireNewRoutes("client")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := testCall(t, conn, "initialize"); err != nil {

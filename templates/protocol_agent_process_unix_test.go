@@ -22,7 +22,7 @@ func startTestAgent(t *testing.T, ctx context.Context, mode string) (*AgentProce
 	var conn Conn
 	p, err := wireStartAgent(ctx, procagent.Command(mode), func(stdout io.Reader, stdin io.Writer) Conn {
 		conn = wireOpen(stdout, stdin, wireErrorCodec{fromWire: func(e *wireRPCError) error { return e }}, nil)
-		if err := conn.engine.start(&funcHandler{}); err != nil {
+		if err := conn.engine.Start(wireNewRoutes("client")); err != nil {
 			t.Error(err)
 		}
 		return conn
@@ -43,7 +43,7 @@ func testCall(t *testing.T, conn Conn, method string) (json.RawMessage, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	result, err := conn.engine.call(ctx, method, json.RawMessage(`{}`))
+	result, err := conn.engine.Call(ctx, method, json.RawMessage(`{}`))
 	if ctx.Err() != nil {
 		t.Fatalf("%s hung", method)
 	}

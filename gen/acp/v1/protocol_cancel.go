@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"strconv"
 
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/jsonrpc"
 	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
-// ACP's cancellation, on the engine's dispatch point (jsonrpc_dispatch.go).
+// ACP's cancellation, on the engine's dispatch point (internal/jsonrpc, dispatch.go).
 // JSON-RPC 2.0 itself has no way to cancel a request; ACP adds two:
 //
 //   - "$/cancel_request" cancels the request whose id its params name, in
@@ -41,16 +42,16 @@ func (p wirePromptCancel) requestGroup(method string, params json.RawMessage) st
 
 // notificationArrived acts on "$/cancel_request" (which goes no further)
 // and on the prompt-cancel notification (which is then handled as usual).
-func (p wirePromptCancel) notificationArrived(c *wireConn, method string, params json.RawMessage) bool {
+func (p wirePromptCancel) notificationArrived(c *jsonrpc.Conn, method string, params json.RawMessage) bool {
 	switch {
 	case method == wireCancelRequest:
 		if id, found, err := wire.Member(params, "requestId"); err == nil && found {
-			c.cancelIncoming(id)
+			c.CancelIncoming(id)
 		}
 		return true
 	case method == p.notification && method != "":
 		if session, found, _ := wire.Member(params, "sessionId"); found {
-			c.cancelGroup(string(session))
+			c.CancelGroup(string(session))
 		}
 	}
 	return false
@@ -60,10 +61,4 @@ func (p wirePromptCancel) notificationArrived(c *wireConn, method string, params
 func wireCancelNotice(buf []byte, id int64) []byte {
 	buf = append(buf, `{"jsonrpc":"2.0","method":"`+wireCancelRequest+`","params":{"requestId":`...)
 	return append(strconv.AppendInt(buf, id, 10), "}}"...)
-}
-
-// wireProtocolOptions are opts with ACP's cancel notice ahead of them, in
-// a new slice: the caller's is not written to.
-func wireProtocolOptions(opts []ConnOption) []ConnOption {
-	return append([]ConnOption{wireWithCancelNotice(wireCancelNotice)}, opts...)
 }

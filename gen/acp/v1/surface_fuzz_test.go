@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/jsonrpc"
 )
 
 // fuzzAgent answers every method of the agent side at once; the defaults
@@ -22,7 +24,8 @@ func (fuzzAgent) Prompt(ctx context.Context, p *PromptRequest) (*PromptResponse,
 
 // FuzzAgentConn feeds arbitrary lines to an agent's connection: it must not
 // panic or hang, and it answers every request and every line that is not a
-// message with exactly one response, which is itself a valid message. An id
+// message with exactly one response, which is itself a valid message (the
+// engine's exported SplitMessage tells a request and reads an id). An id
 // is echoed byte for byte (contract §13), so an answer to an id no RequestID
 // holds (1e2, 0.5, a number past int64, all valid JSON-RPC) need only be a
 // JSON-RPC message; every other answer must decode with DecodeMessage.
@@ -43,7 +46,7 @@ func FuzzAgentConn(f *testing.F) {
 				continue
 			}
 			lines++
-			if m, err := wireSplitMessage([]byte(line), wireAnyMessage); err == nil && m.kind == wireRequestMessage {
+			if m, err := jsonrpc.SplitMessage([]byte(line), jsonrpc.AnyMessage); err == nil && m.Kind == jsonrpc.RequestMessage {
 				requests++
 			}
 		}
@@ -88,12 +91,12 @@ func checkAnswer(t *testing.T, line []byte) {
 		}
 		return
 	}
-	m, err := wireSplitMessage(line, wireAnyMessage)
+	m, err := jsonrpc.SplitMessage(line, jsonrpc.AnyMessage)
 	if err != nil {
 		t.Fatalf("output line %q is not a JSON-RPC message: %v", line, err)
 	}
 	var id RequestID
-	if id.UnmarshalJSON(m.id) != nil {
+	if id.UnmarshalJSON(m.ID) != nil {
 		return // an id echoed as it came, which RequestID cannot hold
 	}
 	if _, err := DecodeMessage(line); err != nil {

@@ -23165,7 +23165,7 @@ func DecodeMessage(data []byte) (Message, error) {
 		return nil, err
 	}
 	var x Message
-	switch m.kind {
+	switch m.Kind {
 	case wireRequestMessage:
 		x = new(Request)
 	case wireNotificationMessage:
@@ -23192,10 +23192,10 @@ type Request struct {
 
 func (x *Request) decodeMessage(m *wireMessage) error {
 	*x = Request{
-		Method: m.method,
-		Params: m.params,
+		Method: m.Method,
+		Params: m.Params,
 	}
-	return m.decodeID(&x.ID)
+	return m.DecodeID(&x.ID)
 }
 
 func (x *Request) appendJSON(buf []byte) ([]byte, error) {
@@ -23223,8 +23223,8 @@ type Notification struct {
 
 func (x *Notification) decodeMessage(m *wireMessage) error {
 	*x = Notification{
-		Method: m.method,
-		Params: m.params,
+		Method: m.Method,
+		Params: m.Params,
 	}
 	return nil
 }
@@ -23257,8 +23257,8 @@ type Response struct {
 }
 
 func (x *Response) decodeMessage(m *wireMessage) error {
-	*x = Response{Result: m.result}
-	if err := m.decodeResponseID(&x.ID, false); err != nil {
+	*x = Response{Result: m.Result}
+	if err := m.DecodeResponseID(&x.ID, false); err != nil {
 		return err
 	}
 	return wireDecodeMessageError(&x.Error, m)

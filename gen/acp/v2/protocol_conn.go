@@ -5,14 +5,16 @@ package acp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/jsonrpc"
 	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // The typed protocol surface rests on this file: Conn wraps the connection
-// engine (jsonrpc_conn.go) for one program; the generated side types
+// engine (internal/jsonrpc) for one program; the generated side types
 // (AgentConn, ClientConn, …) embed it and add one typed method per call to
 // the peer, and the generated routes decode a message's params into the
 // handler method's params type and encode its result. The generated code
@@ -27,8 +29,38 @@ import (
 // them until the input ends or Close is called. Calls can be made before
 // Serve starts; their results arrive once it has.
 type Conn struct {
-	engine *wireConn
+	engine *jsonrpc.Conn
 	errs   wireErrorCodec
+}
+
+// wireRPCError is the engine's error object, which the generated error
+// type converts to and from.
+type wireRPCError = jsonrpc.Error
+
+// wireValueFunc appends a result or params straight into a message.
+type wireValueFunc = jsonrpc.ValueFunc
+
+// wireErrorObjecter is an error that says what error object the peer
+// should get: the schema's error type implements it.
+type wireErrorObjecter interface {
+	wireErrorObject() *wireRPCError
+}
+
+// wireErrorObjectOf is the error object the peer gets for the protocol's
+// own errors (jsonrpc.WithErrorObject): the schema's error type as it
+// says, an unknown method -32601 with the error's text in data; nil for
+// the rest, which the engine answers itself (a params decode error
+// -32602, a cancelled request -32800, anything else -32603).
+func wireErrorObjectOf(err error) *wireRPCError {
+	var typed wireErrorObjecter
+	var unknown *UnknownMethodError
+	switch {
+	case errors.As(err, &typed):
+		return typed.wireErrorObject()
+	case errors.As(err, &unknown):
+		return jsonrpc.NewError(jsonrpc.CodeMethodNotFound, "Method not found", err)
+	}
+	return nil
 }
 
 // wireErrorCodec converts between the engine's error object and the
@@ -69,18 +101,20 @@ type (
 	wireNotificationRoute func(ctx context.Context, method string, params json.RawMessage) error
 )
 
-// requestGroup and notificationArrived are the routes' arrivals: ACP's
-// cancellation (protocol_cancel.go).
-func (r *wireRoutes) requestGroup(method string, params json.RawMessage) string {
+// RequestGroup and NotificationArrived are the routes' arrivals
+// (jsonrpc.Arrivals): ACP's cancellation (protocol_cancel.go).
+func (r *wireRoutes) RequestGroup(method string, params json.RawMessage) string {
 	return r.promptCancel.requestGroup(method, params)
 }
 
-func (r *wireRoutes) notificationArrived(c *wireConn, method string, params json.RawMessage) bool {
+func (r *wireRoutes) NotificationArrived(c *jsonrpc.Conn, method string, params json.RawMessage) bool {
 	return r.promptCancel.notificationArrived(c, method, params)
 }
 
-// handleRequest routes a request by method name.
-func (r *wireRoutes) handleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
+// HandleRequest routes a request by method name (jsonrpc.Handler). Its
+// errors are the protocol's, as the handler returned them; the engine
+// turns them into error objects as wireErrorObjectOf says.
+func (r *wireRoutes) HandleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
 	if route := r.requests[method]; route != nil {
 		return route(ctx, method, params)
 	}
@@ -90,9 +124,9 @@ func (r *wireRoutes) handleRequest(ctx context.Context, method string, params js
 	return nil, wireUnknownMethod(r.side, method, false)
 }
 
-// handleNotification routes a notification; one the handler does not take
+// HandleNotification routes a notification; one the handler does not take
 // is dropped, as JSON-RPC asks of a notification nobody answers.
-func (r *wireRoutes) handleNotification(ctx context.Context, method string, params json.RawMessage) error {
+func (r *wireRoutes) HandleNotification(ctx context.Context, method string, params json.RawMessage) error {
 	if route := r.notifications[method]; route != nil {
 		return route(ctx, method, params)
 	}
@@ -116,21 +150,21 @@ func wireIsExtension(method string) bool { return len(method) > 1 && method[0] =
 // wireOpen opens a connection over in and out; it serves nothing until
 // serve.
 func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: wireOpenConn(in, out, wireProtocolOptions(opts)...), errs: errs}
+	return Conn{engine: jsonrpc.Open(in, out, wireProtocolOptions(opts)...), errs: errs}
 }
 
 // wireOpenOn opens a connection over a Transport; it serves nothing until
 // serve.
 func wireOpenOn(t Transport, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: wireOpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
+	return Conn{engine: jsonrpc.OpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
 }
 
 // serve starts serving routes and waits until the connection ends.
 func (c Conn) serve(routes *wireRoutes) error {
-	if err := c.engine.start(routes); err != nil {
+	if err := c.engine.Start(routes); err != nil {
 		return err
 	}
-	return c.engine.wait()
+	return c.engine.Wait()
 }
 
 // Wait blocks until the connection has ended: at the end of the input
@@ -139,10 +173,10 @@ func (c Conn) serve(routes *wireRoutes) error {
 // ended: nil at a clean end of input or after Close, otherwise the read
 // or write error, or the peer's stall (Limits.StallTimeout). Without
 // Close, the connection ends only once Serve has started.
-func (c Conn) Wait() error { return c.engine.wait() }
+func (c Conn) Wait() error { return c.engine.Wait() }
 
 // Done is closed when the connection has ended (see Wait).
-func (c Conn) Done() <-chan struct{} { return c.engine.done }
+func (c Conn) Done() <-chan struct{} { return c.engine.Done() }
 
 // Close stops the connection at once, even while a read or a write is
 // blocked: calls and notifications waiting fail and later ones fail at
@@ -154,7 +188,7 @@ func (c Conn) Done() <-chan struct{} { return c.engine.done }
 // on an input that cannot be interrupted (a terminal, or a pipe the
 // program was started with) ends when that input delivers or ends; Serve
 // does not wait for it. Close returns the input's Close error.
-func (c Conn) Close() error { return c.engine.close() }
+func (c Conn) Close() error { return c.engine.Close() }
 
 // CallExtension sends the extension request method ("_"-prefixed) with
 // params, any JSON value, and returns the result as it came.
@@ -165,7 +199,7 @@ func (c Conn) CallExtension(ctx context.Context, method string, params json.RawM
 	if params != nil && wire.Validate(params) != nil {
 		return nil, &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	result, err := c.engine.call(ctx, method, params)
+	result, err := c.engine.Call(ctx, method, params)
 	return result, c.callError(err)
 }
 
@@ -177,7 +211,7 @@ func (c Conn) NotifyExtension(ctx context.Context, method string, params json.Ra
 	if params != nil && wire.Validate(params) != nil {
 		return &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	return c.engine.notify(ctx, method, params)
+	return c.engine.Notify(ctx, method, params)
 }
 
 // wireErrorText is the text of an error object.
@@ -206,8 +240,8 @@ func (c Conn) callError(err error) error {
 		return err
 	}
 	typed := c.errs.fromWire(rpc)
-	if rpc.cause != nil {
-		return fmt.Errorf("%w: %w", typed, rpc.cause)
+	if cause := rpc.Unwrap(); cause != nil {
+		return fmt.Errorf("%w: %w", typed, cause)
 	}
 	return typed
 }
@@ -280,7 +314,7 @@ func wireDecodeParams[P any, PP wireParams[P]](raw json.RawMessage) (PP, error) 
 	}
 	params := PP(new(P))
 	if err := params.UnmarshalJSON(raw); err != nil {
-		return nil, &wireRPCError{Code: wireCodeInvalidParams, Message: "Invalid params", Data: wireErrorData(err), cause: err}
+		return nil, jsonrpc.NewError(jsonrpc.CodeInvalidParams, "Invalid params", err)
 	}
 	return params, nil
 }
@@ -292,7 +326,7 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 	if params == nil {
 		params = PP(new(P))
 	}
-	result, err := c.engine.callWith(ctx, method, params.appendJSON)
+	result, err := c.engine.CallWith(ctx, method, params.appendJSON)
 	return wireCallResult[R, PR](c, method, result, err)
 }
 
@@ -317,5 +351,5 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 	if params == nil {
 		params = PP(new(P))
 	}
-	return c.engine.notifyWith(ctx, method, params.appendJSON)
+	return c.engine.NotifyWith(ctx, method, params.appendJSON)
 }

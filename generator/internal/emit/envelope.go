@@ -9,16 +9,16 @@ import (
 // envelopeKinds are the message types, with the runtime's name for their
 // shape, in the order DecodeMessage tests them.
 var envelopeKinds = []struct{ name, kind string }{
-	{"Request", "wireRequestMessage"},
-	{"Notification", "wireNotificationMessage"},
-	{"Response", "wireResponseMessage"},
+	{"Request", rpcRequestMessage},
+	{"Notification", rpcNotificationMessage},
+	{"Response", rpcResponseMessage},
 }
 
 // emitEnvelope renders the JSON-RPC message types of the schema's root:
 // Request, Notification and Response with the schema's id and error types,
 // the sealed Message interface and DecodeMessage. Params and results stay
 // raw: only a method table knows their types. The work is in the runtime
-// (templates/jsonrpc_message.go).
+// (templates/jsonrpc/message.go, through protocol_message.go).
 func emitEnvelope(fs *fileSet, rpc *ir.RPC) {
 	f := fs.on(rpc.Gate)
 	emitMessageInterface(f)
@@ -34,7 +34,7 @@ func emitEnvelope(fs *fileSet, rpc *ir.RPC) {
 func emitMessageCodec(f *File, name, kind string) {
 	docFunc(f, "UnmarshalJSON implements json.Unmarshaler; data must be a "+lowerFirst(name)+".").
 		Params(ptrRecv(name)).Id("UnmarshalJSON").Params(Id("data").Index().Byte()).Error().Block(
-		Return(Id("wireUnmarshalMessage").Call(Id("x"), Id("data"), Id(kind))))
+		Return(Id(rpcUnmarshalMessage).Call(Id("x"), Id("data"), Id(kind))))
 	emitMarshal(f, name)
 }
 
@@ -43,17 +43,17 @@ func emitMessageInterface(f *File) {
 	f.Comment("DecodeMessage tells them apart; Marshal and AppendJSON encode any of them.")
 	f.Type().Id("Message").Interface(
 		Id("appendJSON").Params(Index().Byte()).Params(Index().Byte(), Error()),
-		Id("decodeMessage").Params(Op("*").Id("wireMessage")).Error(),
+		Id("decodeMessage").Params(Op("*").Id(rpcMessage)).Error(),
 	)
 	f.Line()
 	f.Comment("DecodeMessage decodes one JSON-RPC message, choosing its shape by the members present:")
 	f.Comment("method and id make a *Request, method alone a *Notification, result or error a *Response.")
 	f.Comment("jsonrpc must be \"2.0\". Errors are *DecodeError with the path of the offending member.")
 	f.Func().Id("DecodeMessage").Params(Id("data").Index().Byte()).Params(Id("Message"), Error()).Block(
-		List(Id("m"), Err()).Op(":=").Id("wireSplitMessage").Call(Id("data"), Id("wireAnyMessage")),
+		List(Id("m"), Err()).Op(":=").Id(rpcSplitMessage).Call(Id("data"), Id(rpcAnyMessage)),
 		If(Err().Op("!=").Nil()).Block(Return(Nil(), Err())),
 		Var().Id("x").Id("Message"),
-		Switch(Id("m").Dot("kind")).BlockFunc(func(g *Group) {
+		Switch(Id("m").Dot(msgKind)).BlockFunc(func(g *Group) {
 			for i, k := range envelopeKinds {
 				set := Id("x").Op("=").New(Id(k.name))
 				if i == len(envelopeKinds)-1 {
@@ -79,9 +79,9 @@ func emitRequestType(f *File, rpc *ir.RPC) {
 		Comment("of the side that handles Method decodes them (DecodeRequest)."),
 		Id("Params").Qual("encoding/json", "RawMessage"),
 	)
-	emitDecodeMessage(f, "Request", Dict{Id("Method"): Id("m").Dot("method"), Id("Params"): Id("m").Dot("params")},
-		Return(Id("m").Dot("decodeID").Call(Op("&").Id("x").Dot("ID"))))
-	emitAppendMessage(f, "Request", Id("wireAppendRequest").Call(Id("buf"), Op("&").Id("x").Dot("ID"), Id("x").Dot("Method"), Id("x").Dot("Params")))
+	emitDecodeMessage(f, "Request", Dict{Id("Method"): Id("m").Dot(msgMethod), Id("Params"): Id("m").Dot(msgParams)},
+		Return(Id("m").Dot(msgDecodeID).Call(Op("&").Id("x").Dot("ID"))))
+	emitAppendMessage(f, "Request", Id(rpcAppendRequest).Call(Id("buf"), Op("&").Id("x").Dot("ID"), Id("x").Dot("Method"), Id("x").Dot("Params")))
 }
 
 func emitNotificationType(f *File) {
@@ -93,8 +93,8 @@ func emitNotificationType(f *File) {
 		Comment("of the side that handles Method decodes them (DecodeNotification)."),
 		Id("Params").Qual("encoding/json", "RawMessage"),
 	)
-	emitDecodeMessage(f, "Notification", Dict{Id("Method"): Id("m").Dot("method"), Id("Params"): Id("m").Dot("params")}, Return(Nil()))
-	emitAppendMessage(f, "Notification", Id("wireAppendNotification").Call(Id("buf"), Id("x").Dot("Method"), Id("x").Dot("Params")))
+	emitDecodeMessage(f, "Notification", Dict{Id("Method"): Id("m").Dot(msgMethod), Id("Params"): Id("m").Dot(msgParams)}, Return(Nil()))
+	emitAppendMessage(f, "Notification", Id(rpcAppendNotification).Call(Id("buf"), Id("x").Dot("Method"), Id("x").Dot("Params")))
 }
 
 func emitResponseType(f *File, rpc *ir.RPC) {
@@ -118,17 +118,17 @@ func emitResponseType(f *File, rpc *ir.RPC) {
 	if rpc.NullErrorID {
 		nullable, nullID = Lit(true), Id("x").Dot("ID").Dot("Value").Op("==").Nil()
 	}
-	emitDecodeMessage(f, "Response", Dict{Id("Result"): Id("m").Dot("result")},
-		If(Err().Op(":=").Id("m").Dot("decodeResponseID").Call(Op("&").Id("x").Dot("ID"), nullable), Err().Op("!=").Nil()).Block(Return(Err())),
-		Return(Id("wireDecodeMessageError").Call(Op("&").Id("x").Dot("Error"), Id("m"))))
-	emitAppendMessage(f, "Response", Id("wireAppendResponse").Call(Id("buf"), Op("&").Id("x").Dot("ID"), nullID, Id("x").Dot("Result"), Id("x").Dot("Error")))
+	emitDecodeMessage(f, "Response", Dict{Id("Result"): Id("m").Dot(msgResult)},
+		If(Err().Op(":=").Id("m").Dot(msgDecodeResponseID).Call(Op("&").Id("x").Dot("ID"), nullable), Err().Op("!=").Nil()).Block(Return(Err())),
+		Return(Id(rpcDecodeMessageError).Call(Op("&").Id("x").Dot("Error"), Id("m"))))
+	emitAppendMessage(f, "Response", Id(rpcAppendResponse).Call(Id("buf"), Op("&").Id("x").Dot("ID"), nullID, Id("x").Dot("Result"), Id("x").Dot("Error")))
 }
 
 // emitDecodeMessage adds decodeMessage, which fills the type from the
 // members the runtime found: the fields in init, then the rest.
 func emitDecodeMessage(f *File, name string, init Dict, rest ...Code) {
 	body := append([]Code{Op("*").Id("x").Op("=").Id(name).Values(init)}, rest...)
-	newFunc(f).Params(ptrRecv(name)).Id("decodeMessage").Params(Id("m").Op("*").Id("wireMessage")).Error().Block(body...)
+	newFunc(f).Params(ptrRecv(name)).Id("decodeMessage").Params(Id("m").Op("*").Id(rpcMessage)).Error().Block(body...)
 }
 
 func emitAppendMessage(f *File, name string, call Code) {

@@ -175,13 +175,13 @@ func (mt *methodTypes) emit(fs *fileSet) {
 	for _, g := range mt.gates {
 		d := Dict{}
 		for _, n := range mt.byGate[g.Key()] {
-			d[Lit(n)] = Id("wireDecodeAs").Types(Id(n))
+			d[Lit(n)] = Id(rpcDecodeAs).Types(Id(n))
 		}
 		if len(d) == 0 {
 			continue
 		}
 		decoders := Map(String()).Func().Params(Index().Byte()).Params(Any(), Error())
-		newFunc(fs.on(g)).Id("init").Params().Block(Id("wireAddMethodTypes").Call(decoders.Values(d)))
+		newFunc(fs.on(g)).Id("init").Params().Block(Id(rpcAddMethodTypes).Call(decoders.Values(d)))
 	}
 }
 
@@ -218,6 +218,6 @@ func (om *offMethods) emit(fs *fileSet) {
 		for _, name := range om.byGate[g.Key()] {
 			d[Lit(name)] = Lit(strings.Join(g, ","))
 		}
-		newFunc(fs.off(nil, g)).Id("init").Params().Block(Id("wireAddOffMethods").Call(Map(String()).String().Values(d)))
+		newFunc(fs.off(nil, g)).Id("init").Params().Block(Id(rpcAddOffMethods).Call(Map(String()).String().Values(d)))
 	}
 }

@@ -86,6 +86,68 @@ const (
 	wireAppendPrefix       = "Append"
 )
 
+// The JSON-RPC layers. The generated code calls the protocol layer
+// (templates/protocol_*.go, copied into the generated package), never the
+// engine (templates/jsonrpc, the output's internal/jsonrpc) itself, so an
+// engine change is an edit in the protocol layer; the protocol layer's
+// names the emitter writes are these, and the envelope's members, which
+// are the engine's (jsonrpc.Message), with the routes' fields. A rename in
+// either is one edit here.
+const (
+	rpcAddMethodTypes             = "wireAddMethodTypes"
+	rpcAddOffMethods              = "wireAddOffMethods"
+	rpcAnyMessage                 = "wireAnyMessage"
+	rpcAppendNotification         = "wireAppendNotification"
+	rpcAppendRequest              = "wireAppendRequest"
+	rpcAppendResponse             = "wireAppendResponse"
+	rpcCall                       = "wireCall"
+	rpcDataJSON                   = "wireDataJSON"
+	rpcDecodeAs                   = "wireDecodeAs"
+	rpcDecodeMessageError         = "wireDecodeMessageError"
+	rpcErrorCodec                 = "wireErrorCodec"
+	rpcErrorObject                = "wireErrorObject"
+	rpcErrorText                  = "wireErrorText"
+	rpcMessage                    = "wireMessage"
+	rpcNewRoutes                  = "wireNewRoutes"
+	rpcNotImplemented             = "wireNotImplemented"
+	rpcNotificationMessage        = "wireNotificationMessage"
+	rpcNotify                     = "wireNotify"
+	rpcOpen                       = "wireOpen"
+	rpcOpenOn                     = "wireOpenOn"
+	rpcOptionalRoutes             = "wireOptionalRoutes"
+	rpcPromptCancel               = "wirePromptCancel"
+	rpcPromptCancellable          = "wirePromptCancellable"
+	rpcRPCError                   = "wireRPCError"
+	rpcRequestMessage             = "wireRequestMessage"
+	rpcResponseMessage            = "wireResponseMessage"
+	rpcRoutes                     = "wireRoutes"
+	rpcServe                      = "wireServe"
+	rpcServeExtension             = "wireServeExtension"
+	rpcServeExtensionNotification = "wireServeExtensionNotification"
+	rpcServeNotification          = "wireServeNotification"
+	rpcSplitMessage               = "wireSplitMessage"
+	rpcStartAgent                 = "wireStartAgent"
+	rpcUnmarshalMessage           = "wireUnmarshalMessage"
+)
+
+// The engine's message envelope (jsonrpc.Message) as the generated
+// decodeMessage methods read it, and the protocol layer's routes and
+// error codec as the generated constructors fill them.
+const (
+	msgKind               = "Kind"
+	msgMethod             = "Method"
+	msgParams             = "Params"
+	msgResult             = "Result"
+	msgDecodeID           = "DecodeID"
+	msgDecodeResponseID   = "DecodeResponseID"
+	routesRequests        = "requests"
+	routesNotifications   = "notifications"
+	routesExtRequest      = "extRequest"
+	routesExtNotification = "extNotification"
+	routesPromptCancel    = "promptCancel"
+	codecFromWire         = "fromWire"
+)
+
 // codecPath stands for the codec's import path in the files the emitter
 // builds (Qual(codecPath, name)): the emitter's helpers do not know the
 // output's import path, so resolveCodecPath puts it in once a file is

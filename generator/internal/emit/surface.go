@@ -16,7 +16,7 @@ import (
 // to its methods; per program role a connection whose methods call the
 // peer; the error type's error methods and constructors; the protocol
 // version. The connection engine is in the runtime
-// (templates/jsonrpc_conn.go, protocol_conn.go).
+// (templates/jsonrpc/conn.go, protocol_conn.go).
 func emitSurface(fs *fileSet, rpc *ir.RPC) {
 	sf := rpc.Surface
 	if sf == nil {
@@ -190,7 +190,7 @@ func emitUnimplemented(fs *fileSet, s *ir.RPCSide) {
 	f.Comment("implement only some methods.")
 	f.Type().Id(s.Unimplemented).Struct()
 	for _, m := range s.Methods {
-		notFound := Id("wireNotImplemented").Call(Id(s.Const), Id(m.Const), Lit(m.Notification))
+		notFound := Id(rpcNotImplemented).Call(Id(s.Const), Id(m.Const), Lit(m.Notification))
 		body := Return(Nil(), notFound)
 		if m.Notification {
 			body = Return(notFound)
@@ -201,12 +201,12 @@ func emitUnimplemented(fs *fileSet, s *ir.RPCSide) {
 	if s.ExtRequest != "" {
 		docFunc(f, "ExtMethod answers that the extension method is not implemented.").
 			Params(Id(s.Unimplemented)).Id("ExtMethod").Params(extParams(s.ExtRequest)...).Params(Op("*").Id(s.ExtResult), Error()).
-			Block(Return(Nil(), Id("wireNotImplemented").Call(Id(s.Const), Id("method"), False())))
+			Block(Return(Nil(), Id(rpcNotImplemented).Call(Id(s.Const), Id("method"), False())))
 	}
 	if s.ExtNotification != "" {
 		docFunc(f, "ExtNotification drops the extension notification.").
 			Params(Id(s.Unimplemented)).Id("ExtNotification").Params(extParams(s.ExtNotification)...).Error().
-			Block(Return(Id("wireNotImplemented").Call(Id(s.Const), Id("method"), True())))
+			Block(Return(Id(rpcNotImplemented).Call(Id(s.Const), Id("method"), True())))
 	}
 }
 
@@ -219,19 +219,19 @@ func emitRoutes(fs *fileSet, s *ir.RPCSide) {
 	f := fs.on(s.Gate)
 	f.Commentf("%s adds the gated routes of %s: each unstable feature's file adds its", hooks, s.Iface)
 	f.Comment("methods from init.")
-	f.Var().Id(hooks).Index().Func().Params(Id(s.Iface), Op("*").Id("wireRoutes"))
+	f.Var().Id(hooks).Index().Func().Params(Id(s.Iface), Op("*").Id(rpcRoutes))
 	body := routeStatements(base)
 	if s.ExtRequest != "" {
-		body = append(body, Id("r").Dot("extRequest").Op("=").Id("wireServeExtension").Call(Id("h").Dot("ExtMethod")))
+		body = append(body, Id("r").Dot(routesExtRequest).Op("=").Id(rpcServeExtension).Call(Id("h").Dot("ExtMethod")))
 	}
 	if s.ExtNotification != "" {
-		body = append(body, Id("r").Dot("extNotification").Op("=").Id("wireServeExtensionNotification").Call(Id("h").Dot("ExtNotification")))
+		body = append(body, Id("r").Dot(routesExtNotification).Op("=").Id(rpcServeExtensionNotification).Call(Id("h").Dot("ExtNotification")))
 	}
 	body = append(body, For(List(Id("_"), Id("add")).Op(":=").Range().Id(hooks)).Block(Id("add").Call(Id("h"), Id("r"))))
 	f.Commentf("%s routes the methods of %s to h.", s.Routes, s.Side)
-	f.Func().Id(s.Routes).Params(Id("h").Id(s.Iface), Id("r").Op("*").Id("wireRoutes")).Block(body...)
+	f.Func().Id(s.Routes).Params(Id("h").Id(s.Iface), Id("r").Op("*").Id(rpcRoutes)).Block(body...)
 	for _, g := range gates {
-		add := Func().Params(Id("h").Id(s.Iface), Id("r").Op("*").Id("wireRoutes")).Block(routeStatements(byGate[g.Key()])...)
+		add := Func().Params(Id("h").Id(s.Iface), Id("r").Op("*").Id(rpcRoutes)).Block(routeStatements(byGate[g.Key()])...)
 		newFunc(fs.on(g)).Id("init").Params().Block(Id(hooks).Op("=").Append(Id(hooks), add))
 	}
 }
@@ -241,9 +241,9 @@ func routeStatements(ms []*ir.RPCMethod) []Code {
 	var out []Code
 	for _, m := range ms {
 		if m.Notification {
-			out = append(out, Id("r").Dot("notifications").Index(Id(m.Const)).Op("=").Id("wireServeNotification").Call(Id("h").Dot(m.Go)))
+			out = append(out, Id("r").Dot(routesNotifications).Index(Id(m.Const)).Op("=").Id(rpcServeNotification).Call(Id("h").Dot(m.Go)))
 		} else {
-			out = append(out, Id("r").Dot("requests").Index(Id(m.Const)).Op("=").Id("wireServe").Call(Id("h").Dot(m.Go)))
+			out = append(out, Id("r").Dot(routesRequests).Index(Id(m.Const)).Op("=").Id(rpcServe).Call(Id("h").Dot(m.Go)))
 		}
 	}
 	return out
@@ -253,7 +253,7 @@ func routeStatements(ms []*ir.RPCMethod) []Code {
 // handler also implements it serves its methods.
 func emitOptionalRoutes(f *File, s *ir.RPCSide) {
 	newFunc(f).Id("init").Params().Block(
-		Id("wireOptionalRoutes").Op("=").Append(Id("wireOptionalRoutes"), Func().Params(Id("h").Any(), Id("r").Op("*").Id("wireRoutes")).Block(
+		Id(rpcOptionalRoutes).Op("=").Append(Id(rpcOptionalRoutes), Func().Params(Id("h").Any(), Id("r").Op("*").Id(rpcRoutes)).Block(
 			If(List(Id("s"), Id("ok")).Op(":=").Id("h").Assert(Id(s.Iface)), Id("ok")).Block(Id(s.Routes).Call(Id("s"), Id("r"))),
 		)),
 	)

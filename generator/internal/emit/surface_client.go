@@ -68,7 +68,7 @@ func emitStartAgent(f *File, c *ir.RPCConn) {
 		Id("opts").Op("...").Id("ConnOption"),
 	).Params(Op("*").Id(c.Name), Op("*").Id("AgentProcess"), Error()).Block(
 		Var().Id("conn").Op("*").Id(c.Name),
-		List(Id("process"), Err()).Op(":=").Id("wireStartAgent").Call(Id("ctx"), Id("cmd"),
+		List(Id("process"), Err()).Op(":=").Id(rpcStartAgent).Call(Id("ctx"), Id("cmd"),
 			Func().Params(Id("stdout").Qual("io", "Reader"), Id("stdin").Qual("io", "Writer")).Id("Conn").Block(
 				Id("conn").Op("=").Id(c.Ctor).Call(Id("stdout"), Id("stdin"), Id("opts").Op("...")),
 				Return(Id("conn").Dot("Conn")),
@@ -132,7 +132,7 @@ func emitPromptCancellable(fs *fileSet, c *ir.RPCConn, pc ir.PromptCancel) {
 		Params(Id("c").Op("*").Id(c.Name)).Id(cancellableName).
 		Params(Id("ctx").Qual("context", "Context"), Id("params").Op("*").Id(prompt.Params), Id("cancel").Op("<-").Chan().Struct()).
 		Params(Op("*").Id(prompt.Result), Error()).
-		Block(Return(Id("wirePromptCancellable").Types(Id(prompt.Result)).Call(
+		Block(Return(Id(rpcPromptCancellable).Types(Id(prompt.Result)).Call(
 			Id("ctx"), Id("c").Dot("Conn"), Id(prompt.Const), Id(cancel.Const), Id("params"), Id("cancel"))))
 }
 

@@ -23,10 +23,10 @@ func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f.Comment("so the handler can hold the connection before its first call. The options")
 	f.Comment("set its limits (WithLimits), an error handler (WithErrorHandler) and a")
 	f.Comment("wire tap (WithTrace).")
-	codec := Id("wireErrorCodec").Values(Dict{Id("fromWire"): Id("errorFromWire")})
+	codec := Id(rpcErrorCodec).Values(Dict{Id(codecFromWire): Id("errorFromWire")})
 	f.Func().Id(c.Ctor).Params(Id("in").Qual("io", "Reader"), Id("out").Qual("io", "Writer"), Id("opts").Op("...").Id("ConnOption")).Op("*").Id(c.Name).Block(
 		Return(Op("&").Id(c.Name).Values(Dict{
-			Id("Conn"): Id("wireOpen").Call(Id("in"), Id("out"), codec, Id("opts")),
+			Id("Conn"): Id(rpcOpen).Call(Id("in"), Id("out"), codec, Id("opts")),
 		})))
 	f.Line()
 	f.Commentf("%sTransport is %s over a Transport that carries whole messages", c.Ctor, c.Ctor)
@@ -34,16 +34,16 @@ func emitConn(fs *fileSet, c *ir.RPCConn, sf *ir.Surface) {
 	f.Comment("the connection behaves the same on it. Close closes t.")
 	f.Func().Id(c.Ctor+"Transport").Params(Id("t").Id("Transport"), Id("opts").Op("...").Id("ConnOption")).Op("*").Id(c.Name).Block(
 		Return(Op("&").Id(c.Name).Values(Dict{
-			Id("Conn"): Id("wireOpenOn").Call(Id("t"), codec, Id("opts")),
+			Id("Conn"): Id(rpcOpenOn).Call(Id("t"), codec, Id("opts")),
 		})))
 	body := []Code{
-		Id("r").Op(":=").Id("wireNewRoutes").Call(Id(c.Handles.Const)),
+		Id("r").Op(":=").Id(rpcNewRoutes).Call(Id(c.Handles.Const)),
 		Id(c.Handles.Routes).Call(Id(handler), Id("r")),
-		For(List(Id("_"), Id("add")).Op(":=").Range().Id("wireOptionalRoutes")).Block(Id("add").Call(Id(handler), Id("r"))),
+		For(List(Id("_"), Id("add")).Op(":=").Range().Id(rpcOptionalRoutes)).Block(Id("add").Call(Id(handler), Id("r"))),
 	}
 	cancels := sf.PromptCancel.Request != "" && c.Handles.Side == "agent"
 	if cancels {
-		body = append(body, Id("r").Dot("promptCancel").Op("=").Id("wirePromptCancel").Values(Dict{
+		body = append(body, Id("r").Dot(routesPromptCancel).Op("=").Id(rpcPromptCancel).Values(Dict{
 			Id("notification"): Lit(sf.PromptCancel.Notification), Id("request"): Lit(sf.PromptCancel.Request),
 		}))
 	}
@@ -73,13 +73,13 @@ func emitCalls(fs *fileSet, conn string, s *ir.RPCSide) {
 		if m.Notification {
 			docFunc(f, fmt.Sprintf("%s sends the notification %q to the %s.", m.Go, m.Name, s.Side)).
 				Params(recv).Id(m.Go).Params(handlerParams(m)...).Error().
-				Block(Return(Id("wireNotify").Call(Id("ctx"), Id("c").Dot("Conn"), Id(m.Const), Id("params"))))
+				Block(Return(Id(rpcNotify).Call(Id("ctx"), Id("c").Dot("Conn"), Id(m.Const), Id("params"))))
 			continue
 		}
 		docFunc(f, fmt.Sprintf("%s sends the request %q to the %s and waits for its result.\n"+
 			"The peer's error response comes back as the schema's error type; when ctx\n"+
 			"ends first, the peer is told to cancel and the error has code -32800.", m.Go, m.Name, s.Side)).
 			Params(recv).Id(m.Go).Params(handlerParams(m)...).Add(handlerResults(m)).
-			Block(Return(Id("wireCall").Types(Id(m.Result)).Call(Id("ctx"), Id("c").Dot("Conn"), Id(m.Const), Id("params"))))
+			Block(Return(Id(rpcCall).Types(Id(m.Result)).Call(Id("ctx"), Id("c").Dot("Conn"), Id(m.Const), Id("params"))))
 	}
 }

@@ -15,7 +15,7 @@ func emitErrorType(f *File, name string, sf *ir.Surface) {
 	// With a named data type, data crosses the engine as raw JSON.
 	toRaw, fromRaw := Code(Id("e").Dot("Data")), []Code{Id("out").Dot("Data").Op("=").Id("e").Dot("Data")}
 	if sf.ErrorData != "" {
-		toRaw = Id("wireDataJSON").Call(Id("e").Dot("Data"))
+		toRaw = Id(rpcDataJSON).Call(Id("e").Dot("Data"))
 		fromRaw = []Code{If(Len(Id("e").Dot("Data")).Op(">").Lit(0)).Block(
 			Id("out").Dot("Data").Op("=").New(Id(sf.ErrorData)),
 			Comment("Data that does not decode is dropped, as decoding an error object does."),
@@ -25,14 +25,14 @@ func emitErrorType(f *File, name string, sf *ir.Surface) {
 	docFunc(f, "Error implements error, so that a handler can return the error object it\n"+
 		"wants the peer to get and a caller can inspect one with errors.As.").
 		Params(Id("e").Op("*").Id(name)).Id("Error").Params().String().Block(
-		Return(Id("wireErrorText").Call(code(Id("e").Dot("Code")), Id("e").Dot("Message"), toRaw)))
-	newFunc(f).Params(Id("e").Op("*").Id(name)).Id("wireErrorObject").Params().Op("*").Id("wireRPCError").Block(
-		Return(Op("&").Id("wireRPCError").Values(Dict{
+		Return(Id(rpcErrorText).Call(code(Id("e").Dot("Code")), Id("e").Dot("Message"), toRaw)))
+	newFunc(f).Params(Id("e").Op("*").Id(name)).Id(rpcErrorObject).Params().Op("*").Id(rpcRPCError).Block(
+		Return(Op("&").Id(rpcRPCError).Values(Dict{
 			Id("Code"): code(Id("e").Dot("Code")), Id("Message"): Id("e").Dot("Message"), Id("Data"): toRaw,
 		})))
 	f.Line()
 	f.Commentf("errorFromWire gives an error response the type %s.", name)
-	f.Func().Id("errorFromWire").Params(Id("e").Op("*").Id("wireRPCError")).Error().Block(append(append(
+	f.Func().Id("errorFromWire").Params(Id("e").Op("*").Id(rpcRPCError)).Error().Block(append(append(
 		[]Code{Id("out").Op(":=").Op("&").Id(name).Values(Dict{Id("Code"): Id(sf.ErrorCode).Call(Id("e").Dot("Code")), Id("Message"): Id("e").Dot("Message")})},
 		fromRaw...), Return(Id("out")))...)
 	for _, c := range sf.ErrorCtors {

@@ -26,8 +26,9 @@ type Gating struct {
 }
 
 // rpcReservedNames are the package-level names of the JSON-RPC runtime
-// (templates/jsonrpc_*.go, protocol_*.go) and of the envelope; in a schema with methods
-// no definition may take them.
+// in the generated package (templates/protocol_*.go; the engine,
+// templates/jsonrpc, is a package of its own) and of the envelope; in a
+// schema with methods no definition may take them.
 var rpcReservedNames = []string{
 	"Side", "Method", "MethodTable", "UnknownMethodError",
 	"Message", "Request", "Notification", "Response", "DecodeMessage", "Conn",

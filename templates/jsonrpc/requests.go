@@ -1,0 +1,226 @@
+package jsonrpc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// The peer's requests, from arrival to reply. A request is registered as
+// it arrives, so that a cancel (cancelIncoming, cancelGroup) reaches it
+// at once, wherever it is. It starts after the notifications received
+// before it (serial.go); at most MaxRequests run at once, and
+// those beyond wait their turn in arrival order while the reader goes on
+// reading, so a cancel sent while every slot is taken still arrives. Only
+// when MaxQueuedMessages requests wait as well does the reader stop.
+
+// request is one of the peer's requests.
+type request struct {
+	m       Message
+	key     string
+	ctx     context.Context
+	cancel  context.CancelFunc
+	batch   *batch
+	slotted bool // it holds one of the MaxRequests slots
+	waiting bool // it waits for a slot
+}
+
+// startRequest registers a request and starts it after the notifications
+// received before it.
+func (c *Conn) startRequest(m Message, b *batch) {
+	if len(m.ID) > c.limits.MaxIDLength {
+		c.rejectID(nil, m, b, fmt.Errorf("id longer than %d bytes", c.limits.MaxIDLength))
+		return
+	}
+	if !c.roomToWait() {
+		return // closed
+	}
+	r := &request{m: m, key: string(m.ID), batch: b}
+	c.mu.Lock()
+	if _, inFlight := c.requests[r.key]; inFlight || c.shut {
+		c.mu.Unlock()
+		if inFlight {
+			c.rejectID(m.ID, m, b, errors.New("id already used by a request in flight"))
+		}
+		return
+	}
+	r.ctx, r.cancel = context.WithCancel(c.base)
+	c.requests[r.key] = r.cancel
+	if c.arrivals != nil {
+		if group := c.arrivals.RequestGroup(m.Method, m.Params); group != "" {
+			c.groups[r.key] = group
+		}
+	}
+	c.handlers.Add(1)
+	c.mu.Unlock()
+	b.expect()
+	if c.serial.idle() {
+		c.admit(r) // nothing received before it is waiting
+		return
+	}
+	drop := func() { c.dropRequest(r) }
+	if !c.serial.pushItem(serialItem{run: func() { c.admit(r) }, drop: drop, size: len(m.Params)}) {
+		drop()
+	}
+}
+
+// roomToWait waits, with the reader, while MaxQueuedMessages requests
+// wait for a slot; false when the connection closed instead.
+func (c *Conn) roomToWait() bool {
+	for {
+		c.mu.Lock()
+		if len(c.waiting) < c.limits.MaxQueuedMessages {
+			c.mu.Unlock()
+			return true
+		}
+		room := c.waitRoom
+		c.mu.Unlock()
+		select {
+		case <-room:
+		case <-c.closing:
+			return false
+		}
+	}
+}
+
+// admit starts r when a slot is free, and otherwise makes it wait for
+// one; a request cancelled while it waits is answered at once.
+func (c *Conn) admit(r *request) {
+	c.mu.Lock()
+	if c.running < c.limits.MaxRequests {
+		c.running++
+		r.slotted = true
+		c.mu.Unlock()
+		go c.serveRequest(r)
+		return
+	}
+	r.waiting = true
+	c.waiting = append(c.waiting, r)
+	c.mu.Unlock()
+	context.AfterFunc(r.ctx, func() { c.unwait(r) })
+}
+
+// unwait answers a waiting request whose context ended (-32800) without
+// running it.
+func (c *Conn) unwait(r *request) {
+	c.mu.Lock()
+	if !r.waiting {
+		c.mu.Unlock()
+		return
+	}
+	r.waiting = false
+	for i, w := range c.waiting {
+		if w == r {
+			c.waiting = append(c.waiting[:i], c.waiting[i+1:]...)
+			break
+		}
+	}
+	c.freeWaitRoom()
+	c.mu.Unlock()
+	c.serveRequest(r)
+}
+
+// releaseSlot gives a finished request's slot to the first request
+// waiting, if any.
+func (c *Conn) releaseSlot() {
+	c.mu.Lock()
+	if len(c.waiting) == 0 {
+		c.running--
+		c.mu.Unlock()
+		return
+	}
+	next := c.waiting[0]
+	c.waiting[0] = nil
+	c.waiting = c.waiting[1:]
+	next.waiting, next.slotted = false, true
+	c.freeWaitRoom()
+	c.mu.Unlock()
+	go c.serveRequest(next)
+}
+
+// freeWaitRoom wakes a reader waiting for room among the waiting
+// requests; c.mu is held.
+func (c *Conn) freeWaitRoom() {
+	close(c.waitRoom)
+	c.waitRoom = make(chan struct{})
+}
+
+// rejectID answers a request whose id cannot be taken with -32600.
+func (c *Conn) rejectID(id []byte, m Message, b *batch, err error) {
+	c.report(m.Method, id, err)
+	c.replyError(replyTo{batch: b}, id, &Error{Code: codeInvalidRequest, Message: "Invalid request", Data: errorData(err)})
+}
+
+// serveRequest runs a request's handler and answers it. A request
+// cancelled before it could run is answered -32800 without running.
+func (c *Conn) serveRequest(r *request) {
+	var result ValueFunc
+	err := r.ctx.Err()
+	if err == nil {
+		result, err = c.runRequest(r)
+	}
+	c.finishRequest(r)
+	to := replyTo{batch: r.batch, direct: true}
+	if err != nil {
+		c.replyError(to, r.m.ID, c.errorObject(r.ctx, err))
+	} else {
+		c.replyResult(to, r.m.ID, result)
+	}
+	r.batch.done()
+	if r.slotted {
+		c.releaseSlot()
+	}
+	c.handlers.Done()
+}
+
+// finishRequest forgets a request that has returned (or will not run).
+func (c *Conn) finishRequest(r *request) {
+	c.mu.Lock()
+	delete(c.requests, r.key)
+	delete(c.groups, r.key)
+	c.mu.Unlock()
+	r.cancel()
+}
+
+// dropRequest gives back what a request took when the connection closed
+// before it could start.
+func (c *Conn) dropRequest(r *request) {
+	c.finishRequest(r)
+	r.batch.done()
+	c.handlers.Done()
+}
+
+// runRequest calls the handler; a panic becomes an internal error, and is
+// reported.
+func (c *Conn) runRequest(r *request) (result ValueFunc, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			result, err = nil, &Error{Code: codeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", p)}
+			c.report(r.m.Method, r.m.ID, err)
+		}
+	}()
+	return c.handler.HandleRequest(r.ctx, r.m.Method, r.m.Params)
+}
+
+// CancelIncoming cancels the context of the peer's request of this id,
+// if it is in flight: running, or waiting its turn.
+func (c *Conn) CancelIncoming(id []byte) {
+	c.mu.Lock()
+	cancel := c.requests[string(id)]
+	c.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
+
+// CancelGroup cancels the contexts of the peer's requests in flight that
+// arrived in group (Arrivals.requestGroup).
+func (c *Conn) CancelGroup(group string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, g := range c.groups {
+		if g == group {
+			c.requests[key]()
+		}
+	}
+}
