@@ -335,6 +335,12 @@ func (c *wireConn) call(ctx context.Context, method string, params json.RawMessa
 // the call returns a -32800 error wrapping
 // ctx's error.
 func (c *wireConn) callWith(ctx context.Context, method string, params wireValueFunc) (json.RawMessage, error) {
+	return c.callNumbered(ctx, method, params, nil)
+}
+
+// callNumbered is callWith that also stores the request's id in *number,
+// when number is not nil, once the id is taken (before it is sent).
+func (c *wireConn) callNumbered(ctx context.Context, method string, params wireValueFunc, number *int64) (json.RawMessage, error) {
 	ch := make(chan wireReply, 1)
 	c.mu.Lock()
 	if c.closed {
@@ -346,6 +352,9 @@ func (c *wireConn) callWith(ctx context.Context, method string, params wireValue
 	key := strconv.FormatInt(id, 10)
 	c.calls[key] = ch
 	c.mu.Unlock()
+	if number != nil {
+		*number = id
+	}
 	err := c.send(ctx, func(buf []byte) ([]byte, error) {
 		buf = strconv.AppendInt(append(buf, `{"jsonrpc":"2.0","id":`...), id, 10)
 		return wireAppendCallWith(buf, method, params)

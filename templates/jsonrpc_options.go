@@ -25,6 +25,13 @@ type wireConfig struct {
 	// call id was given up; nil: the peer is not told. The protocol
 	// layer sets it (wireWithCancelNotice), not users.
 	cancelNotice func(buf []byte, id int64) []byte
+	// requestIDs puts each of the peer's requests' id into its handler's
+	// context (wireRequestIDOf), for a layer that shows ids
+	// (protocol_middleware.go sets it with its middleware).
+	requestIDs bool
+	// middleware is the protocol layer's (WithMiddleware); the engine
+	// does not read it.
+	middleware []Middleware
 }
 
 // Limits bound what one connection holds on behalf of its peer, so that no

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -46,6 +47,9 @@ func (c *wireConn) startRequest(m wireMessage, b *wireBatch) {
 		return
 	}
 	r.ctx, r.cancel = context.WithCancel(c.base)
+	if c.config.requestIDs {
+		r.ctx = context.WithValue(r.ctx, wireRequestIDKey{}, json.RawMessage(m.id))
+	}
 	c.requests[r.key] = r.cancel
 	if c.arrivals != nil {
 		if group := c.arrivals.requestGroup(m.method, m.params); group != "" {
@@ -224,4 +228,14 @@ func (c *wireConn) cancelGroup(group string) {
 			c.requests[key]()
 		}
 	}
+}
+
+// wireRequestIDKey is the context key of a request's id (wireConfig.requestIDs).
+type wireRequestIDKey struct{}
+
+// wireRequestIDOf is the id of the peer's request whose handler's context
+// ctx is, as JSON; nil when the connection does not put ids there.
+func wireRequestIDOf(ctx context.Context) json.RawMessage {
+	id, _ := ctx.Value(wireRequestIDKey{}).(json.RawMessage)
+	return id
 }

@@ -4,6 +4,7 @@ package acp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -48,6 +49,9 @@ func (c *wireConn) startRequest(m wireMessage, b *wireBatch) {
 		return
 	}
 	r.ctx, r.cancel = context.WithCancel(c.base)
+	if c.config.requestIDs {
+		r.ctx = context.WithValue(r.ctx, wireRequestIDKey{}, json.RawMessage(m.id))
+	}
 	c.requests[r.key] = r.cancel
 	if c.arrivals != nil {
 		if group := c.arrivals.requestGroup(m.method, m.params); group != "" {
@@ -226,4 +230,14 @@ func (c *wireConn) cancelGroup(group string) {
 			c.requests[key]()
 		}
 	}
+}
+
+// wireRequestIDKey is the context key of a request's id (wireConfig.requestIDs).
+type wireRequestIDKey struct{}
+
+// wireRequestIDOf is the id of the peer's request whose handler's context
+// ctx is, as JSON; nil when the connection does not put ids there.
+func wireRequestIDOf(ctx context.Context) json.RawMessage {
+	id, _ := ctx.Value(wireRequestIDKey{}).(json.RawMessage)
+	return id
 }

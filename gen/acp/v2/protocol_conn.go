@@ -29,6 +29,7 @@ import (
 type Conn struct {
 	engine *wireConn
 	errs   wireErrorCodec
+	mw     *wireMiddleware // nil: none (protocol_middleware.go)
 }
 
 // wireErrorCodec converts between the engine's error object and the
@@ -116,18 +117,22 @@ func wireIsExtension(method string) bool { return len(method) > 1 && method[0] =
 // wireOpen opens a connection over in and out; it serves nothing until
 // serve.
 func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: wireOpenConn(in, out, wireProtocolOptions(opts)...), errs: errs}
+	c := Conn{engine: wireOpenConn(in, out, wireProtocolOptions(opts)...), errs: errs}
+	c.mw = wireMiddlewareOf(c)
+	return c
 }
 
 // wireOpenOn opens a connection over a Transport; it serves nothing until
 // serve.
 func wireOpenOn(t Transport, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: wireOpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
+	c := Conn{engine: wireOpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
+	c.mw = wireMiddlewareOf(c)
+	return c
 }
 
 // serve starts serving routes and waits until the connection ends.
 func (c Conn) serve(routes *wireRoutes) error {
-	if err := c.engine.start(routes); err != nil {
+	if err := c.engine.start(c.mw.handler(routes)); err != nil {
 		return err
 	}
 	return c.engine.wait()
@@ -165,7 +170,7 @@ func (c Conn) CallExtension(ctx context.Context, method string, params json.RawM
 	if params != nil && wire.Validate(params) != nil {
 		return nil, &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	result, err := c.engine.call(ctx, method, params)
+	result, err := c.callWith(ctx, method, wireRawParams(params))
 	return result, c.callError(err)
 }
 
@@ -177,7 +182,7 @@ func (c Conn) NotifyExtension(ctx context.Context, method string, params json.Ra
 	if params != nil && wire.Validate(params) != nil {
 		return &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	return c.engine.notify(ctx, method, params)
+	return c.notifyWith(ctx, method, wireRawParams(params))
 }
 
 // wireErrorText is the text of an error object.
@@ -292,7 +297,7 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 	if params == nil {
 		params = PP(new(P))
 	}
-	result, err := c.engine.callWith(ctx, method, params.appendJSON)
+	result, err := c.callWith(ctx, method, params.appendJSON)
 	return wireCallResult[R, PR](c, method, result, err)
 }
 
@@ -317,5 +322,5 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 	if params == nil {
 		params = PP(new(P))
 	}
-	return c.engine.notifyWith(ctx, method, params.appendJSON)
+	return c.notifyWith(ctx, method, params.appendJSON)
 }
