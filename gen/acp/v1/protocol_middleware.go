@@ -182,12 +182,13 @@ func (h *wireMiddlewareHandler) route(ctx context.Context, m *MessageInfo) (json
 }
 
 // callWith sends a request whose params params appends, through the
-// middleware when there is any.
+// middleware when there is any. (wireCall and wireNotify, the typed
+// calls, test c.mw themselves: a call less on the path without it.)
 func (c Conn) callWith(ctx context.Context, method string, params wireValueFunc) (json.RawMessage, error) {
 	if c.mw == nil {
 		return c.engine.callWith(ctx, method, params)
 	}
-	return c.mw.send(ctx, &MessageInfo{Method: method}, params)
+	return c.mw.call(ctx, method, params)
 }
 
 // notifyWith sends a notification, through the middleware when there is
@@ -196,7 +197,17 @@ func (c Conn) notifyWith(ctx context.Context, method string, params wireValueFun
 	if c.mw == nil {
 		return c.engine.notifyWith(ctx, method, params)
 	}
-	_, err := c.mw.send(ctx, &MessageInfo{Method: method, Notification: true}, params)
+	return c.mw.notify(ctx, method, params)
+}
+
+// call sends a request through the middleware.
+func (w *wireMiddleware) call(ctx context.Context, method string, params wireValueFunc) (json.RawMessage, error) {
+	return w.send(ctx, &MessageInfo{Method: method}, params)
+}
+
+// notify sends a notification through the middleware.
+func (w *wireMiddleware) notify(ctx context.Context, method string, params wireValueFunc) error {
+	_, err := w.send(ctx, &MessageInfo{Method: method, Notification: true}, params)
 	return err
 }
 

@@ -297,7 +297,11 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 	if params == nil {
 		params = PP(new(P))
 	}
-	result, err := c.callWith(ctx, method, params.appendJSON)
+	if c.mw != nil {
+		result, err := c.mw.call(ctx, method, params.appendJSON)
+		return wireCallResult[R, PR](c, method, result, err)
+	}
+	result, err := c.engine.callWith(ctx, method, params.appendJSON)
 	return wireCallResult[R, PR](c, method, result, err)
 }
 
@@ -322,5 +326,8 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 	if params == nil {
 		params = PP(new(P))
 	}
-	return c.notifyWith(ctx, method, params.appendJSON)
+	if c.mw != nil {
+		return c.mw.notify(ctx, method, params.appendJSON)
+	}
+	return c.engine.notifyWith(ctx, method, params.appendJSON)
 }
