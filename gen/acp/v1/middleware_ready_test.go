@@ -35,6 +35,22 @@ func TestTimeoutMiddlewareIncoming(t *testing.T) {
 	}
 }
 
+// A notification past its bound: its handler's context is cancelled and
+// the error is reported.
+func TestTimeoutMiddlewareNotification(t *testing.T) {
+	agent := newMWAgent(&journal{})
+	reports := make(chan error, 4)
+	timeouts := acp.TimeoutMiddleware(acp.Timeouts{Default: 50 * time.Millisecond})
+	p, _ := serveAgent(t, agent, acp.WithMiddleware(timeouts), acp.WithErrorHandler(func(err error) { reports <- err }))
+	p.send(t, `{"jsonrpc":"2.0","method":"_wait","params":{}}`)
+	if err := within(t, agent.ended, edgeWait, "the handler ending"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("handler's context: %v, want its deadline", err)
+	}
+	if err := within(t, reports, edgeWait, "the report"); !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "timed out") {
+		t.Fatalf("report: %v, want a timeout", err)
+	}
+}
+
 // An outgoing call past its bound returns context.DeadlineExceeded, and
 // the peer is told it was given up: the agent's handler is cancelled.
 func TestTimeoutMiddlewareOutgoing(t *testing.T) {

@@ -98,6 +98,18 @@ func (a *mwAgent) SessionCancel(ctx context.Context, p *acp.CancelNotification) 
 	return nil
 }
 
+// ExtNotification "_wait" waits for its context, as "_block" does.
+func (a *mwAgent) ExtNotification(ctx context.Context, method string, p *acp.ExtNotification) error {
+	select {
+	case <-ctx.Done():
+		a.ended <- ctx.Err()
+		return ctx.Err()
+	case <-time.After(edgeWait):
+		a.ended <- nil
+		return errors.New("the handler's context never ended")
+	}
+}
+
 func (a *mwAgent) ExtMethod(ctx context.Context, method string, p *acp.ExtRequest) (*acp.ExtResponse, error) {
 	if method != "_block" {
 		return nil, acp.NewMethodNotFoundError("")
@@ -333,5 +345,99 @@ func TestMiddlewarePanic(t *testing.T) {
 	}()
 	if _, err := client.Initialize(testContext(t), &acp.InitializeRequest{ProtocolVersion: 1}); err != nil {
 		t.Fatalf("the connection after an outgoing panic: %v", err)
+	}
+}
+
+// A middleware may answer in the handler's place: its error reaches the
+// peer as a handler's would (an *acp.Error as it is), a result it
+// replaces is sent, one that is not JSON is answered -32603; outgoing,
+// params it replaces are sent, invalid ones fail the call with an
+// *acp.EncodeError and nothing is sent.
+func TestMiddlewareReplacesAndRefuses(t *testing.T) {
+	answer := acp.Middleware{Incoming: func(next acp.MessageFunc) acp.MessageFunc {
+		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) {
+			switch m.Method {
+			case "_refused":
+				return nil, acp.NewResourceNotFoundError("refused by a middleware")
+			case "_replaced":
+				return json.RawMessage(`{"by":"middleware"}`), nil
+			case "_broken":
+				return json.RawMessage(`{"by":`), nil
+			}
+			return next(ctx, m)
+		}
+	}}
+	p, _ := serveAgent(t, newMWAgent(&journal{}), acp.WithMiddleware(answer))
+	reply := parseReply(t, p.exchange(t, `{"jsonrpc":"2.0","id":1,"method":"_refused","params":{}}`))
+	if reply.code() != int(acp.ErrorCodeResourceNotFound) || reply.Error.Message != "refused by a middleware" {
+		t.Errorf("refused: %+v", reply.Error)
+	}
+	if reply := parseReply(t, p.exchange(t, `{"jsonrpc":"2.0","id":2,"method":"_replaced","params":{}}`)); string(reply.Result) != `{"by":"middleware"}` {
+		t.Errorf("replaced: %s %+v", reply.Result, reply.Error)
+	}
+	if reply := parseReply(t, p.exchange(t, `{"jsonrpc":"2.0","id":3,"method":"_broken","params":{}}`)); reply.code() != -32603 {
+		t.Errorf("a result that is not JSON: %s %+v", reply.Result, reply.Error)
+	}
+
+	rewrite := acp.Middleware{Outgoing: func(next acp.MessageFunc) acp.MessageFunc {
+		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) {
+			if m.Method == "_bad" {
+				m.Params = json.RawMessage(`{"x":`)
+			} else {
+				m.Params = json.RawMessage(`{"rewritten":true}`)
+			}
+			return next(ctx, m)
+		}
+	}}
+	lines := make(chan string, 8)
+	tap := acp.WithTrace(func(dir acp.TraceDirection, line []byte) {
+		if dir == acp.TraceOut {
+			lines <- string(line)
+		}
+	})
+	_, client := linkWith(t, newMWAgent(&journal{}), acp.UnimplementedClient{}, nil, []acp.ConnOption{acp.WithMiddleware(rewrite), tap})
+	var encode *acp.EncodeError
+	if _, err := client.CallExtension(testContext(t), "_bad", json.RawMessage(`{}`)); !errors.As(err, &encode) {
+		t.Errorf("invalid params from a middleware: %v, want an *acp.EncodeError", err)
+	}
+	if err := client.NotifyExtension(testContext(t), "_note", json.RawMessage(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	if line := within(t, lines, edgeWait, "the notification sent"); line != `{"jsonrpc":"2.0","method":"_note","params":{"rewritten":true}}` {
+		t.Errorf("sent %s; the invalid call or the original params went out", line)
+	}
+}
+
+// A request's middleware runs in the request's slot: with MaxRequests 1,
+// a second request's middleware does not start while the first's runs.
+func TestMiddlewareHoldsSlot(t *testing.T) {
+	entered := make(chan string, 4)
+	release := make(chan struct{})
+	hold := acp.Middleware{Incoming: func(next acp.MessageFunc) acp.MessageFunc {
+		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) {
+			entered <- string(m.ID)
+			<-release
+			return next(ctx, m)
+		}
+	}}
+	p, _ := serveAgent(t, newMWAgent(&journal{}), acp.WithMiddleware(hold), acp.WithLimits(acp.Limits{MaxRequests: 1}))
+	p.send(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1}}`)
+	p.send(t, `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":1}}`)
+	if id := within(t, entered, edgeWait, "the first request's middleware"); id != "1" {
+		t.Fatalf("first in the middleware: id %s", id)
+	}
+	select {
+	case id := <-entered:
+		t.Fatalf("request %s entered the middleware while the only slot was taken", id)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	if id := within(t, entered, edgeWait, "the second request's middleware"); id != "2" {
+		t.Fatalf("second in the middleware: id %s", id)
+	}
+	for range 2 {
+		if reply := parseReply(t, p.recv(t)); reply.Error != nil {
+			t.Fatalf("reply: %+v", reply.Error)
+		}
 	}
 }
