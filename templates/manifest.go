@@ -195,12 +195,18 @@ var Manifest = []File{
 
 	// The protocol layer: method tables, the typed connection, the
 	// message types' envelope, the connection's options, ACP's
-	// cancellation, and a client's agent process and cancellable prompt.
+	// cancellation, middleware (with logging, timeouts and trace context),
+	// and a client's agent process and cancellable prompt.
 	{"protocol_cancel.go", Methods},
 	{"protocol_conn.go", Methods},
 	{"protocol_message.go", Methods},
 	{"protocol_methods.go", Methods},
 	{"protocol_options.go", Methods},
+	{"protocol_middleware.go", Methods},
+	{"protocol_middleware_log.go", Methods},
+	{"protocol_middleware_meta.go", Methods},
+	{"protocol_middleware_timeout.go", Methods},
+	{"protocol_middleware_trace.go", Methods},
 	{"protocol_agent_auth.go", ClientConn},
 	{"protocol_agent_launch.go", ClientConn},
 	{"protocol_agent_process.go", ClientConn},

@@ -71,10 +71,10 @@ func (c acpgenClient) SessionUpdate(ctx context.Context, n *acp.SessionNotificat
 	return nil
 }
 
-func acpgenPair(agent acp.Agent, client acp.Client) (*acp.AgentConn, *acp.ClientConn, func()) {
+func acpgenPair(agent acp.Agent, client acp.Client, opts ...acp.ConnOption) (*acp.AgentConn, *acp.ClientConn, func()) {
 	agentIn, agentOut, clientIn, clientOut := pipes()
-	a := acp.NewAgentConn(agentIn, agentOut)
-	c := acp.NewClientConn(clientIn, clientOut)
+	a := acp.NewAgentConn(agentIn, agentOut, opts...)
+	c := acp.NewClientConn(clientIn, clientOut, opts...)
 	go a.Serve(agent)
 	go c.Serve(client)
 	return a, c, func() {

@@ -32,7 +32,7 @@ func (h *funcHandler) HandleRequest(ctx context.Context, method string, params j
 		return nil, testUnknown(method)
 	}
 	result, err := h.request(ctx, method, params)
-	return rawValue(result, "result"), err
+	return RawValue(result, "result"), err
 }
 
 func (h *funcHandler) HandleNotification(ctx context.Context, method string, params json.RawMessage) error {

@@ -31,6 +31,7 @@ import (
 type Conn struct {
 	engine *jsonrpc.Conn
 	errs   wireErrorCodec
+	mw     *wireMiddleware // nil: none (protocol_middleware.go)
 }
 
 // wireRPCError is the engine's error object, which the generated error
@@ -150,18 +151,22 @@ func wireIsExtension(method string) bool { return len(method) > 1 && method[0] =
 // wireOpen opens a connection over in and out; it serves nothing until
 // serve.
 func wireOpen(in io.Reader, out io.Writer, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: jsonrpc.Open(in, out, wireProtocolOptions(opts)...), errs: errs}
+	c := Conn{engine: jsonrpc.Open(in, out, wireProtocolOptions(opts)...), errs: errs}
+	c.mw = wireMiddlewareOf(c)
+	return c
 }
 
 // wireOpenOn opens a connection over a Transport; it serves nothing until
 // serve.
 func wireOpenOn(t Transport, errs wireErrorCodec, opts []ConnOption) Conn {
-	return Conn{engine: jsonrpc.OpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
+	c := Conn{engine: jsonrpc.OpenTransport(t, wireProtocolOptions(opts)...), errs: errs}
+	c.mw = wireMiddlewareOf(c)
+	return c
 }
 
 // serve starts serving routes and waits until the connection ends.
 func (c Conn) serve(routes *wireRoutes) error {
-	if err := c.engine.Start(routes); err != nil {
+	if err := c.engine.Start(c.mw.handler(routes)); err != nil {
 		return err
 	}
 	return c.engine.Wait()
@@ -199,7 +204,7 @@ func (c Conn) CallExtension(ctx context.Context, method string, params json.RawM
 	if params != nil && wire.Validate(params) != nil {
 		return nil, &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	result, err := c.engine.Call(ctx, method, params)
+	result, err := c.callWith(ctx, method, jsonrpc.RawValue(params, "params"))
 	return result, c.callError(err)
 }
 
@@ -211,7 +216,7 @@ func (c Conn) NotifyExtension(ctx context.Context, method string, params json.Ra
 	if params != nil && wire.Validate(params) != nil {
 		return &EncodeError{Path: "$", Msg: "extension params are not valid JSON"}
 	}
-	return c.engine.Notify(ctx, method, params)
+	return c.notifyWith(ctx, method, jsonrpc.RawValue(params, "params"))
 }
 
 // wireErrorText is the text of an error object.
@@ -326,6 +331,10 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 	if params == nil {
 		params = PP(new(P))
 	}
+	if c.mw != nil {
+		result, err := c.mw.call(ctx, method, params.appendJSON)
+		return wireCallResult[R, PR](c, method, result, err)
+	}
 	result, err := c.engine.CallWith(ctx, method, params.appendJSON)
 	return wireCallResult[R, PR](c, method, result, err)
 }
@@ -350,6 +359,9 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 	}
 	if params == nil {
 		params = PP(new(P))
+	}
+	if c.mw != nil {
+		return c.mw.notify(ctx, method, params.appendJSON)
 	}
 	return c.engine.NotifyWith(ctx, method, params.appendJSON)
 }

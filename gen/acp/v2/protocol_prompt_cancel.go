@@ -40,10 +40,7 @@ func wirePromptCancellable[R any, P any, PR wireParams[R], PP wireResult[P]](ctx
 	sent, done := make(chan struct{}), make(chan struct{})
 	defer close(done)
 	go wireCancelOnSignal(c, cancelMethod, session, sent, cancel, done)
-	result, err := c.engine.CallWith(ctx, method, func(buf []byte) ([]byte, error) {
-		once.Do(func() { close(sent) })
-		return append(buf, raw...), nil
-	})
+	result, err := c.callAnnounced(ctx, method, raw, func() { once.Do(func() { close(sent) }) })
 	return wireCallResult[R, PR](c, method, result, err)
 }
 
@@ -62,7 +59,7 @@ func wireCancelOnSignal(c Conn, cancelMethod string, session json.RawMessage, se
 	}
 	select {
 	case <-cancel:
-		_ = c.engine.NotifyWith(context.Background(), cancelMethod, func(buf []byte) ([]byte, error) {
+		_ = c.notifyWith(context.Background(), cancelMethod, func(buf []byte) ([]byte, error) {
 			return append(append(append(buf, `{"sessionId":`...), session...), '}'), nil
 		})
 	case <-done:

@@ -54,7 +54,7 @@ const (
 	codeInvalidRequest = -32600
 	CodeMethodNotFound = -32601
 	CodeInvalidParams  = -32602
-	codeInternalError  = -32603
+	CodeInternalError  = -32603
 	codeCancelled      = -32800
 )
 
@@ -286,6 +286,10 @@ func (c *Conn) failCalls(err error) {
 	}
 }
 
+// Layer is the value the layer above kept with the connection's options
+// (WithLayer); nil when it kept none.
+func (c *Conn) Layer() any { return c.config.layer }
+
 // Done is closed when the connection has ended (see Wait).
 func (c *Conn) Done() <-chan struct{} { return c.done }
 
@@ -302,12 +306,12 @@ func (c *Conn) Wait() error {
 type ValueFunc func(buf []byte) ([]byte, error)
 
 // rawParams is the params raw, which must be one valid JSON value.
-func rawParams(raw json.RawMessage) ValueFunc { return rawValue(raw, "params") }
+func rawParams(raw json.RawMessage) ValueFunc { return RawValue(raw, "params") }
 
-// rawValue appends raw, the member key of a message, after checking
+// RawValue appends raw, the member key of a message, after checking
 // that it is one valid JSON value; whitespace between its tokens is left
 // out, so that a value written over several lines still makes one line.
-func rawValue(raw json.RawMessage, key string) ValueFunc {
+func RawValue(raw json.RawMessage, key string) ValueFunc {
 	if raw == nil {
 		return nil
 	}
@@ -344,6 +348,14 @@ func (c *Conn) Call(ctx context.Context, method string, params json.RawMessage) 
 // the call returns a -32800 error wrapping
 // ctx's error.
 func (c *Conn) CallWith(ctx context.Context, method string, params ValueFunc) (json.RawMessage, error) {
+	return c.CallNumbered(ctx, method, params, nil)
+}
+
+// CallNumbered is CallWith that also stores the request's id in *number,
+// when number is not nil, once the id is taken (before it is sent): for a
+// layer that shows the ids of its calls (the protocol layer's
+// middleware).
+func (c *Conn) CallNumbered(ctx context.Context, method string, params ValueFunc, number *int64) (json.RawMessage, error) {
 	ch := make(chan callReply, 1)
 	c.mu.Lock()
 	if c.closed {
@@ -355,6 +367,9 @@ func (c *Conn) CallWith(ctx context.Context, method string, params ValueFunc) (j
 	key := strconv.FormatInt(id, 10)
 	c.calls[key] = ch
 	c.mu.Unlock()
+	if number != nil {
+		*number = id
+	}
 	err := c.send(ctx, func(buf []byte) ([]byte, error) {
 		buf = strconv.AppendInt(append(buf, `{"jsonrpc":"2.0","id":`...), id, 10)
 		return appendCallWith(buf, method, params)

@@ -31,6 +31,13 @@ type config struct {
 	// unknown methods); nil, or a nil result: the engine's own rules.
 	// The protocol layer sets it (WithErrorObject), not users.
 	errorObject func(error) *Error
+	// requestIDs puts each of the peer's requests' id into its handler's
+	// context (RequestID), for a layer that shows ids; off, a request
+	// costs no context value.
+	requestIDs bool
+	// layer is what the layer above keeps with the connection's options
+	// (WithLayer, Conn.Layer); the engine never reads it.
+	layer any
 }
 
 // Limits bound what one connection holds on behalf of its peer, so that no
@@ -196,5 +203,29 @@ func (c *Conn) report(method string, id []byte, err error) {
 func (c *Conn) traceLine(dir TraceDirection, line []byte) {
 	if c.config.trace != nil {
 		c.config.trace(dir, line)
+	}
+}
+
+// WithRequestIDs puts the id of each of the peer's requests into its
+// handler's context, where RequestID finds it.
+func WithRequestIDs() Option {
+	return func(c *config) { c.requestIDs = true }
+}
+
+// WithLayer keeps a setting of the layer above with the connection's
+// options: update gets the value kept so far (nil at first) and returns
+// the new one, which Conn.Layer returns. The engine never reads it; it
+// lets an option of the layer's own (its middleware) be one of the
+// options the connection is opened with.
+func WithLayer(update func(kept any) any) Option {
+	return func(c *config) { c.layer = update(c.layer) }
+}
+
+// Join is the options applied in order, as one.
+func Join(opts ...Option) Option {
+	return func(c *config) {
+		for _, o := range opts {
+			o(c)
+		}
 	}
 }

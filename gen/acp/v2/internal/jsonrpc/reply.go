@@ -86,7 +86,7 @@ func (c *Conn) replyResult(to replyTo, id []byte, result ValueFunc) {
 		return append(buf, '}'), err
 	})
 	if err != nil {
-		c.replyError(to, id, &Error{Code: codeInternalError, Message: "Internal error: " + err.Error()})
+		c.replyError(to, id, &Error{Code: CodeInternalError, Message: "Internal error: " + err.Error()})
 	}
 }
 
@@ -137,7 +137,7 @@ func (c *Conn) errorObject(ctx context.Context, err error) *Error {
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
 		return &Error{Code: codeCancelled, Message: "Request cancelled"}
 	}
-	return &Error{Code: codeInternalError, Message: "Internal error", Data: errorData(err)}
+	return &Error{Code: CodeInternalError, Message: "Internal error", Data: errorData(err)}
 }
 
 // NewError is the error response code with message, the text of cause

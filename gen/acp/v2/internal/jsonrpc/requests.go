@@ -4,6 +4,7 @@ package jsonrpc
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 )
@@ -47,6 +48,9 @@ func (c *Conn) startRequest(m Message, b *batch) {
 		return
 	}
 	r.ctx, r.cancel = context.WithCancel(c.base)
+	if c.config.requestIDs {
+		r.ctx = context.WithValue(r.ctx, requestIDKey{}, json.RawMessage(m.ID))
+	}
 	c.requests[r.key] = r.cancel
 	if c.arrivals != nil {
 		if group := c.arrivals.RequestGroup(m.Method, m.Params); group != "" {
@@ -197,7 +201,7 @@ func (c *Conn) dropRequest(r *request) {
 func (c *Conn) runRequest(r *request) (result ValueFunc, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			result, err = nil, &Error{Code: codeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", p)}
+			result, err = nil, &Error{Code: CodeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", p)}
 			c.report(r.m.Method, r.m.ID, err)
 		}
 	}()
@@ -225,4 +229,15 @@ func (c *Conn) CancelGroup(group string) {
 			c.requests[key]()
 		}
 	}
+}
+
+// requestIDKey is the context key of a request's id (WithRequestIDs).
+type requestIDKey struct{}
+
+// RequestID is the id of the peer's request whose handler's context ctx
+// is, as JSON; nil when the connection does not put ids there
+// (WithRequestIDs).
+func RequestID(ctx context.Context) json.RawMessage {
+	id, _ := ctx.Value(requestIDKey{}).(json.RawMessage)
+	return id
 }
