@@ -35,9 +35,9 @@ func newChain(n int, tr *tracer, errw io.Writer, grace time.Duration) *chain {
 	return &chain{Chain: conductor.New(n, opts), errw: errw, grace: grace}
 }
 
-// start starts every component, then the routing between them and the
+// startAll starts every component, then the routing between them and the
 // client (in, out).
-func (c *chain) start(argvs [][]string, in io.Reader, out io.Writer) error {
+func (c *chain) startAll(argvs [][]string, in io.Reader, out io.Writer) error {
 	var conns []conductor.Conn
 	for i, argv := range argvs {
 		conn, err := c.startComponent(conductor.HopName(i+1, len(argvs)), argv)

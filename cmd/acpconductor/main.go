@@ -102,7 +102,7 @@ func run(ctx context.Context, args []string, in io.Reader, out io.Writer, errw i
 	}
 	defer tr.close()
 	c := newChain(len(o.chain), tr, errw, o.grace)
-	if err := c.start(o.chain, in, out); err != nil {
+	if err := c.startAll(o.chain, in, out); err != nil {
 		c.stopAll()
 		fmt.Fprintln(errw, "acpconductor:", err)
 		return 1
