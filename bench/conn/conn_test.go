@@ -184,16 +184,22 @@ func coderNotifications(tb testing.TB, seen func()) (func() error, <-chan struct
 func BenchmarkRoundTrip(b *testing.B) {
 	for _, im := range impls {
 		b.Run("impl="+im.name, func(b *testing.B) {
-			call, stop := im.roundTrip(b)
-			defer stop()
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := call(); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchRoundTrip(b, im.roundTrip)
 		})
+	}
+}
+
+// benchRoundTrip times b.N calls of the round trip that roundTrip sets
+// up, one after the other.
+func benchRoundTrip(b *testing.B, roundTrip func(tb testing.TB) (func() error, func())) {
+	call, stop := roundTrip(b)
+	defer stop()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := call(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

@@ -63,15 +63,7 @@ func TestMiddlewareTraffic(t *testing.T) {
 func BenchmarkMiddlewareRoundTrip(b *testing.B) {
 	for _, mc := range middlewareCases {
 		b.Run("mw="+mc.name, func(b *testing.B) {
-			call, stop := mc.roundTrip(b)
-			defer stop()
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := call(); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchRoundTrip(b, mc.roundTrip)
 		})
 	}
 }

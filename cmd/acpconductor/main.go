@@ -9,7 +9,8 @@
 // with proxy/initialize and carries what it sends to and receives from its
 // successor in proxy/successor envelopes (the generated package's proxy
 // subpackage does this side). The last component is an ordinary agent,
-// spoken to with plain ACP. The conductor routes raw JSON-RPC and needs no
+// spoken to with plain ACP. The conductor routes raw JSON-RPC (package
+// internal/conductor; this command adds the processes) and needs no
 // build tags: go run github.com/acpgen/acpgen/cmd/acpconductor@VERSION.
 //
 // -trace writes every message at every hop to FILE, one line each, as
@@ -101,37 +102,24 @@ func run(ctx context.Context, args []string, in io.Reader, out io.Writer, errw i
 	}
 	defer tr.close()
 	c := newChain(len(o.chain), tr, errw, o.grace)
-	if err := c.start(o.chain, out); err != nil {
+	if err := c.startAll(o.chain, in, out); err != nil {
 		c.stopAll()
 		fmt.Fprintln(errw, "acpconductor:", err)
 		return 1
 	}
-	go c.readFrom(0, in)
 	select {
-	case <-c.ended:
+	case <-c.Ended():
 	case <-ctx.Done():
-		c.end(fmt.Errorf("stopped: %w", context.Cause(ctx)))
+		c.End(fmt.Errorf("stopped: %w", context.Cause(ctx)))
 	}
-	reason := c.reason()
-	c.failPending(reason)
+	reason := c.Reason()
+	c.FailPending(reason, o.grace)
 	c.stopAll()
 	if reason != nil {
 		fmt.Fprintln(errw, "acpconductor:", reason)
 		return 1
 	}
 	return 0
-}
-
-// hopName names endpoint i of a chain of n components for the trace and
-// messages: client, proxy1…, agent.
-func hopName(i, n int) string {
-	switch {
-	case i == 0:
-		return "client"
-	case i == n:
-		return "agent"
-	}
-	return fmt.Sprintf("proxy%d", i)
 }
 
 // commandLine is argv as one string, for messages.

@@ -1,81 +1,38 @@
 package main
 
-import (
-	"encoding/json"
-	"time"
-)
-
-// failPending answers every request of the client still in flight with an
-// error saying why the chain ended; nothing else will answer them.
-func (c *chain) failPending(why error) {
-	if why == nil {
-		return
-	}
-	c.routes.mu.Lock()
-	var waiting []origin
-	for h, o := range c.routes.pending {
-		if o.from == 0 {
-			waiting = append(waiting, o)
-			delete(c.routes.pending, h)
-		}
-	}
-	c.routes.mu.Unlock()
-	e, _ := json.Marshal(map[string]any{"code": -32603, "message": "acpconductor: the proxy chain ended: " + why.Error()})
-	timeout := time.After(c.grace)
-	for _, o := range waiting {
-		msg, _ := json.Marshal(&rpc{JSONRPC: "2.0", ID: o.id, Error: e})
-		select {
-		case c.eps[0].queue <- msg:
-		case <-timeout:
-			return // the client does not read
-		}
-	}
-}
+import "time"
 
 // stopAll stops every component. First the writers stop once they have
-// written what is queued (the client's errors, and what the client sent
-// last, such as a session/cancel), for at most the grace period; then
-// every component's input is closed, and what has not exited within the
-// grace period gets SIGTERM, then after another grace period SIGKILL, to
-// its whole process group.
+// written what is queued, for at most the grace period; then every
+// component's input is closed, and what has not exited within the grace
+// period gets SIGTERM, then after another grace period SIGKILL, to its
+// whole process group.
 func (c *chain) stopAll() {
-	close(c.stopWriters)
-	done := make(chan struct{})
-	go func() { c.writers.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(c.grace):
+	c.StopWriters(c.grace)
+	for _, p := range c.comps {
+		_ = p.stdin.Close()
 	}
-	var running []*endpoint
-	for _, ep := range c.eps[1:] {
-		if ep.cmd != nil {
-			_ = ep.stdin.Close()
-			running = append(running, ep)
-		}
+	running := c.waitExit(c.comps)
+	for _, p := range running {
+		terminate(p.cmd)
 	}
 	running = c.waitExit(running)
-	for _, ep := range running {
-		terminate(ep.cmd)
-	}
-	running = c.waitExit(running)
-	for _, ep := range c.eps[1:] {
-		if ep.cmd != nil {
-			kill(ep.cmd) // also what a component started and left behind
-		}
+	for _, p := range c.comps {
+		kill(p.cmd) // also what a component started and left behind
 	}
 	c.waitExit(running)
 }
 
 // waitExit waits up to the grace period for the components to exit and
 // returns those still running.
-func (c *chain) waitExit(eps []*endpoint) []*endpoint {
+func (c *chain) waitExit(comps []*component) []*component {
 	deadline := time.After(c.grace)
-	var left []*endpoint
-	for i, ep := range eps {
+	var left []*component
+	for i, p := range comps {
 		select {
-		case <-ep.exited:
+		case <-p.exited:
 		case <-deadline:
-			return append(left, eps[i:]...)
+			return append(left, comps[i:]...)
 		}
 	}
 	return left

@@ -1,4 +1,4 @@
-package main
+package conductor
 
 import (
 	"bytes"
@@ -103,10 +103,10 @@ func (r *routes) lookup(from int, id json.RawMessage) (hopCall, bool) {
 // route passes one message from endpoint from on: a reply back to whom
 // asked, a cancellation to the hop that has the request, anything else
 // one hop towards the agent or the client.
-func (c *chain) route(from int, line []byte) {
+func (c *Chain) route(from int, line []byte) {
 	var m rpc
 	if err := json.Unmarshal(line, &m); err != nil {
-		fmt.Fprintf(c.errw, "acpconductor: %s sent a message that is not JSON-RPC (dropped): %v\n", c.eps[from].name, err)
+		fmt.Fprintf(c.opts.Log, "%s: %s sent a message that is not JSON-RPC (dropped): %v\n", c.opts.Name, c.eps[from].name, err)
 		return
 	}
 	switch {
@@ -120,7 +120,7 @@ func (c *chain) route(from int, line []byte) {
 }
 
 // routeReply sends a reply back to the endpoint that asked, with its id.
-func (c *chain) routeReply(from int, m *rpc) {
+func (c *Chain) routeReply(from int, m *rpc) {
 	id, err := strconv.ParseInt(string(m.ID), 10, 64)
 	if err != nil {
 		return // not an id the conductor gave
@@ -135,7 +135,7 @@ func (c *chain) routeReply(from int, m *rpc) {
 // routeCancel passes a $/cancel_request on to the hop that has the
 // request it names, with the id it has there. It is never wrapped:
 // cancellation is between the two ends of one hop.
-func (c *chain) routeCancel(from int, m *rpc) {
+func (c *Chain) routeCancel(from int, m *rpc) {
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 	}
@@ -151,7 +151,7 @@ func (c *chain) routeCancel(from int, m *rpc) {
 }
 
 // routeCall passes a request or notification one hop on.
-func (c *chain) routeCall(from int, m *rpc) {
+func (c *Chain) routeCall(from int, m *rpc) {
 	to, method, params, err := c.next(from, m)
 	if err != nil {
 		if len(m.ID) > 0 {
@@ -173,12 +173,12 @@ func (c *chain) routeCall(from int, m *rpc) {
 // its successor; anything else from a component to its predecessor,
 // wrapped in proxy/successor when that is a proxy. A proxy gets
 // proxy/initialize where an agent gets initialize.
-func (c *chain) next(from int, m *rpc) (int, string, json.RawMessage, error) {
+func (c *Chain) next(from int, m *rpc) (int, string, json.RawMessage, error) {
 	method, params := m.Method, m.Params
 	to := from - 1
 	switch {
 	case from == 0 && method == methodSuccessor:
-		return 0, "", nil, fmt.Errorf("acpconductor: %s is between the conductor and its proxies", methodSuccessor)
+		return 0, "", nil, fmt.Errorf("%s: %s is between the conductor and its proxies", c.opts.Name, methodSuccessor)
 	case from == 0:
 		to = 1
 	case c.eps[from].proxy && method == methodSuccessor:
@@ -187,7 +187,7 @@ func (c *chain) next(from int, m *rpc) (int, string, json.RawMessage, error) {
 			Params json.RawMessage `json:"params,omitempty"`
 		}
 		if err := json.Unmarshal(params, &w); err != nil || w.Method == "" {
-			return 0, "", nil, fmt.Errorf("acpconductor: %s params need a method", methodSuccessor)
+			return 0, "", nil, fmt.Errorf("%s: %s params need a method", c.opts.Name, methodSuccessor)
 		}
 		to, method, params = from+1, w.Method, w.Params
 	}
@@ -208,11 +208,11 @@ func (c *chain) next(from int, m *rpc) (int, string, json.RawMessage, error) {
 }
 
 // emit encodes a message and queues it for endpoint to.
-func (c *chain) emit(to int, o *rpc) {
+func (c *Chain) emit(to int, o *rpc) {
 	o.JSONRPC = "2.0"
 	msg, err := json.Marshal(o)
 	if err != nil {
-		fmt.Fprintf(c.errw, "acpconductor: a message for %s does not encode (dropped): %v\n", c.eps[to].name, err)
+		fmt.Fprintf(c.opts.Log, "%s: a message for %s does not encode (dropped): %v\n", c.opts.Name, c.eps[to].name, err)
 		return
 	}
 	c.send(to, msg)

@@ -1,13 +1,12 @@
-package main
+package conductor
 
 import (
-	"io"
 	"testing"
 	"time"
 )
 
 // routed reads what the chain queued for endpoint i.
-func routed(t *testing.T, c *chain, i int) string {
+func routed(t *testing.T, c *Chain, i int) string {
 	t.Helper()
 	select {
 	case msg := <-c.eps[i].queue:
@@ -25,7 +24,7 @@ func routed(t *testing.T, c *chain, i int) string {
 // asker's id, and $/cancel_request is translated hop by hop, never
 // wrapped.
 func TestRoutes(t *testing.T) {
-	c := newChain(2, nil, io.Discard, time.Second)
+	c := New(2, Options{Name: "acpconductor"})
 	steps := []struct {
 		from int
 		send string

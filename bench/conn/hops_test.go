@@ -1,0 +1,170 @@
+//go:build unstable_proxy_chains
+
+package conn
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"testing"
+	"time"
+
+	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/gen/acp/v1/proxy"
+	"github.com/acpgen/acpgen/internal/conductor"
+)
+
+// What a hop of a proxy chain costs a round trip (issue 43: at most one
+// round trip's latency per hop): the traffic of BenchmarkRoundTrip on
+// acpgen's connection, the client straight to the agent (hops=0), then
+// through the conductor's routing (internal/conductor) with 1 or 2
+// proxies of the generated proxy package (proxy.Pass) in front of the
+// agent. Everything runs in this process over io.Pipe: the numbers are
+// the routing's and the proxies' work, not processes' or the kernel's.
+// The file needs -tags unstable_proxy_chains, as the proxy package does.
+
+// stopGrace bounds how long the conductor's writers get to finish at the
+// end of a run.
+const stopGrace = 2 * time.Second
+
+// component is one pipe pair of the chain: the conductor writes to in
+// and reads out; the component the other ends.
+type component struct {
+	inR   *io.PipeReader
+	inW   *io.PipeWriter
+	outR  *io.PipeReader
+	outW  *io.PipeWriter
+	ended <-chan struct{} // closed when the component has stopped
+}
+
+func newComponent() *component {
+	c := &component{}
+	c.inR, c.inW = io.Pipe()
+	c.outR, c.outW = io.Pipe()
+	return c
+}
+
+// startProxy runs a Pass proxy of the generated package on c.
+func (c *component) startProxy() {
+	p := proxy.New(c.inR, c.outW, proxy.Pass{}, proxy.Limits{})
+	ended := make(chan struct{})
+	go func() { defer close(ended); _ = p.Serve(context.Background()) }()
+	c.ended = ended
+}
+
+// startAgent runs the benchmark's agent on c.
+func (c *component) startAgent() {
+	a := acp.NewAgentConn(c.inR, c.outW)
+	go a.Serve(acpgenAgent{})
+	ended := make(chan struct{})
+	go func() { defer close(ended); a.Wait() }()
+	c.ended = ended
+}
+
+// chainPair connects a client to the agent through the conductor's
+// routing and hops Pass proxies; stop ends the client, then the chain,
+// then every component, and waits for each.
+func chainPair(tb testing.TB, hops int, opts conductor.Options) (*acp.ClientConn, func()) {
+	comps := make([]*component, hops+1)
+	conns := make([]conductor.Conn, hops+1)
+	for i := range comps {
+		comps[i] = newComponent()
+		if i < hops {
+			comps[i].startProxy()
+		} else {
+			comps[i].startAgent()
+		}
+		conns[i] = conductor.Conn{R: comps[i].outR, W: comps[i].inW}
+	}
+	clientIn, chainOut := io.Pipe()
+	chainIn, clientOut := io.Pipe()
+	ch := conductor.New(hops+1, opts)
+	if err := ch.Start(conductor.Conn{R: chainIn, W: chainOut}, conns); err != nil {
+		tb.Fatal(err)
+	}
+	c := acp.NewClientConn(clientIn, clientOut)
+	go c.Serve(acpgenClient{})
+	return c, func() {
+		clientOut.Close() // the client's end of input ends the chain
+		_ = ch.Reason()
+		ch.StopWriters(stopGrace)
+		for _, comp := range comps {
+			comp.inW.Close()
+			<-comp.ended
+			comp.outW.Close()
+		}
+		chainOut.Close()
+		c.Wait()
+	}
+}
+
+// hopsRoundTrip is acpgenRoundTrip through hops proxies (none: the
+// client straight to the agent, without the conductor).
+func hopsRoundTrip(hops int, opts conductor.Options) func(tb testing.TB) (func() error, func()) {
+	if hops == 0 {
+		return acpgenRoundTrip
+	}
+	return func(tb testing.TB) (func() error, func()) {
+		c, stop := chainPair(tb, hops, opts)
+		req := &acp.SetSessionModeRequest{SessionID: sessionID, ModeID: modeID}
+		ctx := context.Background()
+		return func() error { _, err := c.SetSessionMode(ctx, req); return err }, stop
+	}
+}
+
+var hopCounts = []int{0, 1, 2}
+
+// hopCounter counts the messages the conductor traced at each hop.
+type hopCounter struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (h *hopCounter) trace(hop string, out bool, msg []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.n[hop]++
+}
+
+// TestProxyHopsTraffic checks that every case delivers the traffic, and
+// that with proxies each call and its result went through every
+// component, as the conductor's trace counts them: per call, the request
+// and its result at the client and the agent, and at each proxy both of
+// them on the way in and on the way out.
+func TestProxyHopsTraffic(t *testing.T) {
+	const calls = 10
+	for _, hops := range hopCounts {
+		seen := &hopCounter{n: map[string]int{}}
+		call, stop := hopsRoundTrip(hops, conductor.Options{Trace: seen.trace})(t)
+		for range calls {
+			if err := call(); err != nil {
+				t.Fatalf("hops=%d: %v", hops, err)
+			}
+		}
+		stop()
+		if hops == 0 {
+			continue
+		}
+		for i := 0; i <= hops+1; i++ {
+			name, want := conductor.HopName(i, hops+1), 2*calls
+			if i > 0 && i <= hops {
+				want = 4 * calls
+			}
+			if seen.n[name] != want {
+				t.Errorf("hops=%d: %d messages at %s, want %d", hops, seen.n[name], name, want)
+			}
+		}
+	}
+}
+
+// BenchmarkProxyHops: one session/set_mode request and its result per
+// op, one caller, with 0, 1 and 2 Pass proxies between client and agent
+// (compare with benchstat -col /hops).
+func BenchmarkProxyHops(b *testing.B) {
+	for _, hops := range hopCounts {
+		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
+			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}))
+		})
+	}
+}

@@ -1,0 +1,49 @@
+package conductor
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// FailPending answers every request of the client still in flight with
+// an error saying why the chain ended, since nothing else will answer
+// them; it gives up after grace if the client does not read. A nil why
+// (the client ended the chain) answers nothing.
+func (c *Chain) FailPending(why error, grace time.Duration) {
+	if why == nil {
+		return
+	}
+	c.routes.mu.Lock()
+	var waiting []origin
+	for h, o := range c.routes.pending {
+		if o.from == 0 {
+			waiting = append(waiting, o)
+			delete(c.routes.pending, h)
+		}
+	}
+	c.routes.mu.Unlock()
+	e, _ := json.Marshal(map[string]any{"code": -32603, "message": c.opts.Name + ": the proxy chain ended: " + why.Error()})
+	timeout := time.After(grace)
+	for _, o := range waiting {
+		msg, _ := json.Marshal(&rpc{JSONRPC: "2.0", ID: o.id, Error: e})
+		select {
+		case c.eps[0].queue <- msg:
+		case <-timeout:
+			return // the client does not read
+		}
+	}
+}
+
+// StopWriters lets the writers write what is queued (the client's errors,
+// and what the client sent last, such as a session/cancel), for at most
+// grace, then stops them; a writer blocked on its peer is left behind
+// until that write fails.
+func (c *Chain) StopWriters(grace time.Duration) {
+	c.stopOnce.Do(func() { close(c.stopWriters) })
+	done := make(chan struct{})
+	go func() { c.writers.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(grace):
+	}
+}
