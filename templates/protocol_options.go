@@ -128,11 +128,12 @@ type Transport interface {
 }
 
 // wireProtocolOptions are opts as the engine takes them, with the protocol
-// layer's ahead of them (ACP's cancel notice, the error objects of its
+// layer's ahead of them (ACP's cancel notice and cancelled error, the error objects of its
 // errors), in a new slice: the caller's is not written to.
 func wireProtocolOptions(opts []ConnOption) []jsonrpc.Option {
-	out := make([]jsonrpc.Option, 0, 2+len(opts))
-	out = append(out, jsonrpc.WithCancelNotice(wireCancelNotice), jsonrpc.WithErrorObject(wireErrorObjectOf))
+	out := make([]jsonrpc.Option, 0, 3+len(opts))
+	out = append(out, jsonrpc.WithCancelNotice(wireCancelNotice), jsonrpc.WithCancelledError(wireCancelledCode, "Request cancelled"),
+		jsonrpc.WithErrorObject(wireErrorObjectOf))
 	for _, o := range opts {
 		out = append(out, jsonrpc.Option(o))
 	}

@@ -235,7 +235,7 @@ func TestConnCancelCall(t *testing.T) {
 	go func() { <-started; cancel() }()
 	_, err := c.Call(ctx, "session/prompt", nil)
 	var rpc *Error
-	if !errors.As(err, &rpc) || rpc.Code != codeCancelled || !errors.Is(err, context.Canceled) {
+	if !errors.As(err, &rpc) || rpc.Code != testCancelledCode || !errors.Is(err, context.Canceled) {
 		t.Fatalf("call error %v, want -32800 wrapping context.Canceled", err)
 	}
 	select {
@@ -604,9 +604,13 @@ func testCancelNotice(buf []byte, id int64) []byte {
 	return append(strconv.AppendInt(buf, id, 10), "}}"...)
 }
 
-// testOptions are opts with the tests' cancel notice ahead of them.
+// testCancelledCode is the tests' layer's code for a request given up.
+const testCancelledCode = -32800
+
+// testOptions are opts with the tests' cancel notice and cancelled error
+// ahead of them.
 func testOptions(opts []Option) []Option {
-	return append([]Option{WithCancelNotice(testCancelNotice)}, opts...)
+	return append([]Option{WithCancelNotice(testCancelNotice), WithCancelledError(testCancelledCode, "Request cancelled")}, opts...)
 }
 
 // The tests' connections are the engine with the tests' layer: its cancel
@@ -621,4 +625,32 @@ func testOpenConn(in io.Reader, out io.Writer, opts ...Option) *Conn {
 
 func testOpenTransport(t Transport, opts ...Option) *Conn {
 	return OpenTransport(t, testOptions(opts)...)
+}
+
+// TestCancelledErrorDefault: without WithCancelledError (JSON-RPC has no
+// code for it) a call given up returns -32603 "Request cancelled".
+func TestCancelledErrorDefault(t *testing.T) {
+	started, release := make(chan struct{}), make(chan struct{})
+	agent := &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		close(started)
+		<-release
+		return nil, nil
+	}}
+	aIn, bOut := io.Pipe()
+	bIn, aOut := io.Pipe()
+	c, peer := newConn(aIn, aOut, &funcHandler{}), testNewConn(bIn, bOut, agent)
+	t.Cleanup(func() {
+		close(release)
+		aOut.Close()
+		bOut.Close()
+		waitDone(t, c)
+		waitDone(t, peer)
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-started; cancel() }()
+	_, err := c.Call(ctx, "slow", nil)
+	var rpc *Error
+	if !errors.As(err, &rpc) || rpc.Code != CodeInternalError || rpc.Message != "Request cancelled" || !errors.Is(err, context.Canceled) {
+		t.Fatalf("call error %v, want -32603 Request cancelled wrapping context.Canceled", err)
+	}
 }

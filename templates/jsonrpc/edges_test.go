@@ -164,7 +164,7 @@ func TestConnCloseReleasesEveryWait(t *testing.T) {
 	within(t, 2*time.Second, "a call whose context ends", func() {
 		_, err := c.Call(ctx, "session/prompt", big)
 		var rpc *Error
-		if !errors.As(err, &rpc) || rpc.Code != codeCancelled {
+		if !errors.As(err, &rpc) || rpc.Code != testCancelledCode {
 			t.Errorf("call: %v, want -32800", err)
 		}
 	})
@@ -743,7 +743,7 @@ func TestConnGivenUpBeforeSending(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var rpc *Error
-	if _, err := p.conn.Call(ctx, "m", nil); !errors.As(err, &rpc) || rpc.Code != codeCancelled || !errors.Is(err, context.Canceled) {
+	if _, err := p.conn.Call(ctx, "m", nil); !errors.As(err, &rpc) || rpc.Code != testCancelledCode || !errors.Is(err, context.Canceled) {
 		t.Errorf("call: %v, want -32800 wrapping the context's error", err)
 	}
 	if err := p.conn.Notify(ctx, "n", nil); !errors.Is(err, context.Canceled) {

@@ -29,6 +29,8 @@ type config struct {
 	// unknown methods); nil, or a nil result: the engine's own rules.
 	// The protocol layer sets it (WithErrorObject), not users.
 	errorObject func(error) *Error
+	// cancelled is the code and message of a request given up (WithCancelledError).
+	cancelled Error
 	// requestIDs puts each of the peer's requests' id into its handler's
 	// context (RequestID), for a layer that shows ids; off, a request
 	// costs no context value.
@@ -226,4 +228,14 @@ func Join(opts ...Option) Option {
 			o(c)
 		}
 	}
+}
+
+// WithCancelledError sets the error a request given up before its reply
+// gets: the answer to the peer's request whose handler's context was
+// cancelled, and the error a call of ours returns when its context ends
+// first. JSON-RPC 2.0 defines no code for it, so the protocol on top
+// says which (ACP, like LSP, -32800 "Request cancelled"); without the
+// option it is -32603 "Request cancelled".
+func WithCancelledError(code int64, message string) Option {
+	return func(c *config) { c.cancelled = Error{Code: code, Message: message} }
 }

@@ -24,6 +24,12 @@ import (
 // request in flight; its params name the request's id.
 const wireCancelRequest = "$/cancel_request"
 
+// wireCancelledCode is ACP's error code for a request given up before its
+// reply (as LSP's): the answer to a cancelled request of the peer's, and
+// the error of a call of ours whose context ended (the engine's
+// WithCancelledError).
+const wireCancelledCode = -32800
+
 // wirePromptCancel pairs a cancel notification with the request it cancels,
 // both keyed by the params member sessionId; empty when the schema has no
 // such pair. Its arrivals are those of every routed connection.

@@ -55,7 +55,6 @@ const (
 	CodeMethodNotFound = -32601
 	CodeInvalidParams  = -32602
 	CodeInternalError  = -32603
-	codeCancelled      = -32800
 )
 
 // errClosed is returned by calls on a connection that has ended.
@@ -137,6 +136,7 @@ func setUp(c *Conn, opts []Option) *Conn {
 		closing:  make(chan struct{}),
 		done:     make(chan struct{}),
 	}
+	c.config.cancelled = Error{Code: CodeInternalError, Message: "Request cancelled"}
 	for _, o := range opts {
 		if o != nil {
 			o(&c.config)
@@ -345,8 +345,8 @@ func (c *Conn) Call(ctx context.Context, method string, params json.RawMessage) 
 // CallWith sends a request whose params params appends and waits for its
 // reply. When ctx ends first, the peer is told with the cancel notice
 // the layer above set (WithCancelNotice; if the request went out) and
-// the call returns a -32800 error wrapping
-// ctx's error.
+// the call returns the layer's cancelled error (WithCancelledError)
+// wrapping ctx's error.
 func (c *Conn) CallWith(ctx context.Context, method string, params ValueFunc) (json.RawMessage, error) {
 	return c.CallNumbered(ctx, method, params, nil)
 }
@@ -377,7 +377,7 @@ func (c *Conn) CallNumbered(ctx context.Context, method string, params ValueFunc
 	if err != nil {
 		c.forget(key, false)
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return nil, &Error{Code: codeCancelled, Message: "Request cancelled", cause: err}
+			return nil, c.cancelled(err)
 		}
 		return nil, err
 	}
@@ -391,7 +391,7 @@ func (c *Conn) CallNumbered(ctx context.Context, method string, params ValueFunc
 			return c.replyOf(ch) // the reply came at the same moment
 		}
 		c.sendCancel(id)
-		return nil, &Error{Code: codeCancelled, Message: "Request cancelled", cause: ctx.Err()}
+		return nil, c.cancelled(ctx.Err())
 	}
 }
 

@@ -118,8 +118,8 @@ func appendErrorReply(buf []byte, id []byte, e *Error) []byte {
 // errorObject turns a handler's error into an error response: an *Error
 // as it is, then the layer's own errors as it says (WithErrorObject), a
 // params decode error -32602 with its JSON path in data, an error after
-// the request was cancelled -32800, anything else -32603 with the
-// error's text.
+// the request was cancelled the layer's cancelled error
+// (WithCancelledError), anything else -32603 with the error's text.
 func (c *Conn) errorObject(ctx context.Context, err error) *Error {
 	var rpc *Error
 	var decode *wire.DecodeError
@@ -135,9 +135,17 @@ func (c *Conn) errorObject(ctx context.Context, err error) *Error {
 	case errors.As(err, &decode):
 		return &Error{Code: CodeInvalidParams, Message: "Invalid params", Data: errorData(err)}
 	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return &Error{Code: codeCancelled, Message: "Request cancelled"}
+		return c.cancelled(nil)
 	}
 	return &Error{Code: CodeInternalError, Message: "Internal error", Data: errorData(err)}
+}
+
+// cancelled is the error of a request given up before its reply, on
+// either side: the layer's code and message (WithCancelledError), cause
+// its local cause.
+func (c *Conn) cancelled(cause error) *Error {
+	e := c.config.cancelled
+	return &Error{Code: e.Code, Message: e.Message, cause: cause}
 }
 
 // NewError is the error response code with message, the text of cause

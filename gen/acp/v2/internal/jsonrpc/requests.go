@@ -106,8 +106,8 @@ func (c *Conn) admit(r *request) {
 	context.AfterFunc(r.ctx, func() { c.unwait(r) })
 }
 
-// unwait answers a waiting request whose context ended (-32800) without
-// running it.
+// unwait answers a waiting request whose context ended (the cancelled
+// error) without running it.
 func (c *Conn) unwait(r *request) {
 	c.mu.Lock()
 	if !r.waiting {
@@ -158,7 +158,8 @@ func (c *Conn) rejectID(id []byte, m Message, b *batch, err error) {
 }
 
 // serveRequest runs a request's handler and answers it. A request
-// cancelled before it could run is answered -32800 without running.
+// cancelled before it could run is answered with the cancelled error
+// (WithCancelledError) without running.
 func (c *Conn) serveRequest(r *request) {
 	var result ValueFunc
 	err := r.ctx.Err()
