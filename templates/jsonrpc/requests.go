@@ -8,7 +8,7 @@ import (
 )
 
 // The peer's requests, from arrival to reply. A request is registered as
-// it arrives, so that a cancel (cancelIncoming, cancelGroup) reaches it
+// it arrives, so that a cancel (CancelIncoming, CancelGroup) reaches it
 // at once, wherever it is. It starts after the notifications received
 // before it (serial.go); at most MaxRequests run at once, and
 // those beyond wait their turn in arrival order while the reader goes on
@@ -219,7 +219,7 @@ func (c *Conn) CancelIncoming(id []byte) {
 }
 
 // CancelGroup cancels the contexts of the peer's requests in flight that
-// arrived in group (Arrivals.requestGroup).
+// arrived in group (Arrivals.RequestGroup).
 func (c *Conn) CancelGroup(group string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -130,7 +130,7 @@ type Transport interface {
 }
 
 // wireProtocolOptions are opts as the engine takes them, with the protocol
-// layer's ahead of them (ACP's cancel notice, the error objects of its
+// layer's ahead of them (ACP's cancel notice and cancelled error, the error objects of its
 // errors), in a new slice: the caller's is not written to.
 func wireProtocolOptions(opts []ConnOption) []jsonrpc.Option {
 	out := make([]jsonrpc.Option, 0, 3+len(opts))

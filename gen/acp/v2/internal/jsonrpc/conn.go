@@ -114,7 +114,7 @@ func newConn(in io.Reader, out io.Writer, h Handler, opts ...Option) *Conn {
 }
 
 // Open opens a connection that can send calls but reads nothing
-// until start: a program can hand the connection to its handler before
+// until Start: a program can hand the connection to its handler before
 // the first message reaches it.
 func Open(in io.Reader, out io.Writer, opts ...Option) *Conn {
 	return setUp(&Conn{in: in, out: out}, opts)
@@ -152,7 +152,7 @@ func setUp(c *Conn, opts []Option) *Conn {
 	return c
 }
 
-// errStarted is returned by start on a connection already serving.
+// errStarted is returned by Start on a connection already serving.
 var errStarted = errors.New("jsonrpc: the connection is already serving")
 
 // Start serves h: it reads from in until the input ends or the
