@@ -133,10 +133,11 @@ func WithRequestID(id acp.MCPRequestID) CallOption {
 }
 
 // OnNotification receives the server's notifications for the call, in
-// the order they arrive, all before Call returns. f runs on the
-// connection's reading goroutine: it must return quickly (hand the
-// notification off rather than wait). Notifications after the call ended
-// are dropped.
+// the order they arrive, all before Call returns. f runs in the
+// notification's turn on the connection, which handles notifications and
+// replies one at a time in arrival order: it must return quickly (hand
+// the notification off rather than wait), or later messages wait behind
+// it. Notifications after the call ended are dropped.
 func OnNotification(f func(Notification)) CallOption {
 	return func(o *callOptions) { o.notify = f }
 }

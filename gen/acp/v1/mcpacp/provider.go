@@ -8,6 +8,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"maps"
+	"slices"
 	"sync"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
@@ -85,13 +87,15 @@ func (p *Provider) Register(id acp.MCPServerACPID, name string, s Server) (*Regi
 }
 
 // Declarations returns the declarations of the servers registered now, for
-// a session's mcpServers.
+// a session's mcpServers, ordered by server id (the same registrations
+// give the same session/new).
 func (p *Provider) Declarations() []acp.MCPServer {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	out := make([]acp.MCPServer, 0, len(p.servers))
-	for _, r := range p.servers {
-		out = append(out, r.Declaration())
+	ids := slices.Sorted(maps.Keys(p.servers))
+	out := make([]acp.MCPServer, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, p.servers[id].Declaration())
 	}
 	return out
 }

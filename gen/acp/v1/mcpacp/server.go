@@ -20,7 +20,10 @@ type Server interface {
 	// error fails the request as a binding failure (CodeBackendFailed), or
 	// CodeCancelled once ctx has ended. ctx ends when the caller cancels the
 	// request, the server's Registration or the Provider closes, or the
-	// connection ends.
+	// connection fails or is closed; at a clean end of the agent's input
+	// the connection waits for running handlers to answer without
+	// cancelling them, so a server must answer on its own rather than wait
+	// for ctx alone.
 	ServeMCP(ctx context.Context, req *Request) (json.RawMessage, error)
 }
 
