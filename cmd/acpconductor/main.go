@@ -23,9 +23,11 @@
 // When any component exits or closes its output, the chain ends: the
 // client's pending requests get errors, every component's input is
 // closed, and a component still running after the grace period (-grace,
-// 2s) gets SIGTERM, then SIGKILL, to its whole process group. The
-// conductor exits 0 when its client ended the session (end of input),
-// 1 when a component ended the chain, 2 on a bad command line.
+// 2s) gets SIGTERM, then SIGKILL, to its whole process group. When the
+// client's input ends, the chain ends once the client's requests sent
+// before have their answers. The conductor exits 0 when its client ended
+// the session (end of input), 1 when a component ended the chain, 2 on a
+// bad command line.
 package main
 
 import (

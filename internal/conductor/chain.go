@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 )
 
 // queueLen bounds the messages waiting to be written to one endpoint;
@@ -130,9 +131,26 @@ func (c *Chain) readFrom(ep *endpoint, in io.Reader) {
 	case err != nil:
 		c.End(fmt.Errorf("%s: %w", ep.name, err))
 	case ep.index == 0:
+		c.answerClient()
 		c.End(nil)
 	default:
 		c.End(fmt.Errorf("%s closed its output", ep.name))
+	}
+}
+
+// answerClient waits, after the client's input ended, until each request
+// it sent before has its answer routed back (the chain is one agent to
+// it, and an agent answers what it read before its input ended), or the
+// chain ends otherwise: a component ending, or the conductor stopped.
+func (c *Chain) answerClient() {
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for c.routes.pendingFrom(0) > 0 {
+		select {
+		case <-c.ended:
+			return
+		case <-tick.C:
+		}
 	}
 }
 

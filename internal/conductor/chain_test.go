@@ -88,3 +88,30 @@ func TestStartCountsComponents(t *testing.T) {
 		t.Error("1 component for a chain of 2: no error")
 	}
 }
+
+// TestClientEndStillAnswered: a request the client sent before its input
+// ended still gets its answer, and only then does the chain end (as an
+// agent answers what it read before the end of its input).
+func TestClientEndStillAnswered(t *testing.T) {
+	client, agent := newPeer(), newPeer()
+	c := New(1, Options{})
+	if err := c.Start(client.conn, []Conn{agent.conn}); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(client.send, `{"jsonrpc":"2.0","id":"a","method":"initialize","params":{}}`+"\n")
+	client.send.Close()
+	agent.expect(t, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
+	select {
+	case <-c.Ended():
+		t.Fatal("the chain ended with the client's request unanswered")
+	case <-time.After(50 * time.Millisecond):
+	}
+	io.WriteString(agent.send, `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n")
+	client.expect(t, `{"jsonrpc":"2.0","id":"a","result":{}}`)
+	if err := c.Reason(); err != nil {
+		t.Errorf("the client ended the chain, reason %v", err)
+	}
+	c.StopWriters(time.Second)
+	agent.send.Close()
+	<-c.ReadDone(1)
+}

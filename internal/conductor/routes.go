@@ -52,6 +52,20 @@ type routes struct {
 	byOrigin map[string]hopCall
 }
 
+// pendingFrom counts the requests endpoint i sent that wait for their
+// answer.
+func (r *routes) pendingFrom(i int) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, o := range r.pending {
+		if o.from == i {
+			n++
+		}
+	}
+	return n
+}
+
 func (r *routes) init(endpoints int) {
 	r.lastID = make([]int64, endpoints)
 	r.pending = map[hopCall]origin{}
