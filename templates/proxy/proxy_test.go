@@ -185,3 +185,23 @@ func TestBoundsAndEnd(t *testing.T) {
 	c.expectPart(`"id":2,"error":{"code":-32603`)
 	c.wait()
 }
+
+// TestInvalidMessagesRefused: the connection's checks hold on the proxy's
+// hop: no "jsonrpc":"2.0", a member given twice, an id that is not a
+// string or number and an id past MaxIDLength are refused, not handed
+// to the handler.
+func TestInvalidMessagesRefused(t *testing.T) {
+	c := startProxy(t, rewriter{}, Limits{})
+	long := strings.Repeat("x", 2000)
+	for _, line := range []string{
+		`{"id":1,"method":"_ping"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"_ping","method":"_other"}`,
+		`{"jsonrpc":"2.0","id":{"a":1},"method":"_ping"}`,
+		`{"jsonrpc":"2.0","id":"` + long + `","method":"_ping"}`,
+	} {
+		c.send(line)
+		c.expectPart(`"error":{"code":-32600`)
+	}
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"_ping"}`)
+	c.expect(`{"jsonrpc":"2.0","id":5,"result":"pong"}`)
+}
