@@ -190,3 +190,32 @@ func TestClientRuntimeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestProxyPackageOnlyDescribed: a schema of the user's (not acpgen's
+// description of ACP) whose methods include proxy/initialize and
+// proxy/successor gets no proxy subpackage, which is written against
+// ACP's types and would not compile.
+func TestProxyPackageOnlyDescribed(t *testing.T) {
+	cfg := rpcSchema(
+		`"ProxyInit": {"type": "object", "x-method": "proxy/initialize", "x-side": "agent"}`,
+		`"ProxyInitResult": {"type": "object", "x-method": "proxy/initialize", "x-side": "agent"}`,
+		`"ProxySucc": {"type": "object", "x-method": "proxy/successor", "x-side": "agent"}`,
+		`"ProxySuccResult": {"type": "object", "x-method": "proxy/successor", "x-side": "agent"}`,
+		`"Call": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "method": {"type": "string"}, "params": {"anyOf": [{"$ref": "#/$defs/ProxyInit"}, {"$ref": "#/$defs/ProxySucc"}]}}}`,
+		`"Reply": {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}, "result": {"anyOf": [{"$ref": "#/$defs/ProxyInitResult"}, {"$ref": "#/$defs/ProxySuccResult"}]}}}`,
+		rpcFailure, rpcTypes)
+	files, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := false
+	for _, f := range files {
+		if strings.HasPrefix(f.Name, templates.ProxyPackage+"/") {
+			t.Errorf("the user's schema got %s", f.Name)
+		}
+		methods = methods || bytes.Contains(f.Content, []byte(`"proxy/successor"`))
+	}
+	if !methods {
+		t.Error("the schema's proxy methods are not in the output: the test tests nothing")
+	}
+}

@@ -272,7 +272,6 @@ var Manifest = []File{
 	{"proxy/proxy_handler.go", ProxyChains},
 	{"proxy/proxy_requests.go", ProxyChains},
 	{"proxy/proxy_serve.go", ProxyChains},
-	{"proxy/proxy_wire.go", ProxyChains},
 	// MCP over ACP: the client's provider of MCP servers, the agent's
 	// caller, and the loopback HTTP bridge.
 	{"mcpacp/bridge.go", MCPOverACP},

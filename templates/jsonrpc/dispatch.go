@@ -9,9 +9,10 @@ import (
 // sends reaches the one Handler a connection serves, with its method and
 // raw params, in arrival order; replies to our calls go to the calls
 // waiting for them. Whatever is layered on a connection (a protocol's
-// routes by method and its cancellation, later sessions, middleware and
-// proxies) is a Handler wrapping another: the engine knows JSON-RPC 2.0
-// and no protocol on top of it. The outgoing path is as narrow: CallWith
+// routes by method and its cancellation, later sessions and middleware)
+// is a Handler wrapping another, or one of its own (the proxy
+// subpackage's, which passes every method on raw): the engine knows
+// JSON-RPC 2.0 and no protocol on top of it. The outgoing path is as narrow: CallWith
 // and NotifyWith (Call and Notify with raw params) are everything a layer
 // sends through, and the one message the engine sends of its own accord,
 // the notice that a call was given up, is the layer's to define

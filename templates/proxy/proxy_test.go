@@ -57,6 +57,19 @@ func (c *conductor) expect(want string) {
 	}
 }
 
+// expectPart reads the proxy's next message and checks it contains part.
+func (c *conductor) expectPart(part string) {
+	c.t.Helper()
+	select {
+	case got := <-c.lines:
+		if !strings.Contains(got, part) {
+			c.t.Errorf("proxy sent %s, want one with %s", got, part)
+		}
+	case <-time.After(5 * time.Second):
+		c.t.Fatalf("proxy sent nothing, want one with %s", part)
+	}
+}
+
 func (c *conductor) wait() {
 	select {
 	case err := <-c.done:
@@ -121,14 +134,7 @@ func TestCancelReachesSuccessor(t *testing.T) {
 	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"_slow","params":{}}}`)
 	c.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":7}}`)
 	c.expect(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}`)
-	select {
-	case got := <-c.lines:
-		if !strings.Contains(got, `"id":7,"error":{"code":-32800`) {
-			t.Errorf("cancelled request answered %s", got)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the cancelled request got no reply")
-	}
+	c.expectPart(`"id":7,"error":{"code":-32800`)
 }
 
 // rewriter answers _ping itself, drops _noise and rewrites _hello.
@@ -163,14 +169,39 @@ func TestHandlerAnswersDropsRewrites(t *testing.T) {
 	c.expect(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"_hello","params":{"rewritten":true}}}`)
 }
 
-// TestBoundsAndEnd: past MaxRequests a request is refused at once; at
-// the end of input the requests in flight end and Serve returns.
+// TestBoundsAndEnd: past MaxRequests a request waits its turn (reading
+// goes on: the reply the first one waits for still arrives); at the end
+// of input the calls waiting fail, the requests in flight are answered
+// and Serve returns.
 func TestBoundsAndEnd(t *testing.T) {
 	c := startProxy(t, nil, Limits{MaxRequests: 1})
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"_a"}`)
 	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"_a"}}`)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"_b"}`)
-	c.expect(`{"jsonrpc":"2.0","id":2,"error":{"code":-32603,"message":"proxy: too many requests in flight"}}`)
+	c.send(`{"jsonrpc":"2.0","id":1,"result":"a"}`)
+	c.expect(`{"jsonrpc":"2.0","id":1,"result":"a"}`)
+	c.expect(`{"jsonrpc":"2.0","id":2,"method":"proxy/successor","params":{"method":"_b"}}`)
 	c.in.Close()
+	c.expectPart(`"id":2,"error":{"code":-32603`)
 	c.wait()
+}
+
+// TestInvalidMessagesRefused: the connection's checks hold on the proxy's
+// hop: no "jsonrpc":"2.0", a member given twice, an id that is not a
+// string or number and an id past MaxIDLength are refused, not handed
+// to the handler.
+func TestInvalidMessagesRefused(t *testing.T) {
+	c := startProxy(t, rewriter{}, Limits{})
+	long := strings.Repeat("x", 2000)
+	for _, line := range []string{
+		`{"id":1,"method":"_ping"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"_ping","method":"_other"}`,
+		`{"jsonrpc":"2.0","id":{"a":1},"method":"_ping"}`,
+		`{"jsonrpc":"2.0","id":"` + long + `","method":"_ping"}`,
+	} {
+		c.send(line)
+		c.expectPart(`"error":{"code":-32600`)
+	}
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"_ping"}`)
+	c.expect(`{"jsonrpc":"2.0","id":5,"result":"pong"}`)
 }

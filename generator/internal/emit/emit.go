@@ -79,7 +79,10 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 			rt = append(rt, mcp...)
 		}
 	}
-	if side := proxySide(rpc); side != nil && info.ImportPath != "" {
+	// The proxy subpackage, like the session's, is written against
+	// acpgen's description of ACP (its envelope types and method names):
+	// another schema with the same method names gets no proxy package.
+	if side := proxySide(rpc); side != nil && info.Described && info.ImportPath != "" {
 		px, err := proxyPackage(info.ImportPath, side.Gate)
 		if err != nil {
 			return nil, err

@@ -11,12 +11,13 @@
 // in proxy/successor envelopes. Serve hides the envelopes: a Handler sees
 // each request and notification as a Message with its direction, method
 // and params, and calls next to send it on (Pass forwards everything
-// unchanged). The proxy keeps the connection's rules across the hop:
-// notifications are handled one at a time in arrival order and a request
-// is handed to the handler only after the messages received before it;
-// a cancelled request cancels what its handler forwarded; queues are
-// bounded; and the end of the conductor's connection ends every request
-// in flight.
+// unchanged). The proxy runs on the generated package's JSON-RPC engine,
+// so it keeps every connection's rules across the hop: notifications are
+// handled one at a time in arrival order and a request is handed to the
+// handler only after the messages received before it; a cancelled
+// request cancels what its handler forwarded; queues and output are
+// bounded; and a conductor that ends its input, stops reading or cannot
+// be written to ends Serve, as does the end of its context.
 //
 // Everything but this comment needs the build tag of the proxy chains
 // feature (unstable_proxy_chains, or unstable), as the protocol's proxy

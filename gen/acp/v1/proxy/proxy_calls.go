@@ -11,52 +11,32 @@ import (
 	"strconv"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/jsonrpc"
 )
 
-// callReply is what a call of ours gets back.
-type callReply struct {
-	result json.RawMessage
-	err    error
-}
-
 // Call sends a request in m's direction, in a proxy/successor envelope
-// towards the agent, and waits for its reply. When ctx ends first, the
-// conductor is told to cancel the request ($/cancel_request, which it
-// passes on to the hop that received it) and the error has code -32800.
+// towards the agent, and waits for its reply: the result, or the *Error
+// the far side answered. A ctx that has ended sends nothing; when ctx
+// ends while the call waits, the conductor is told to cancel the request
+// ($/cancel_request, which it passes on to the hop that received it).
+// Either way the error has code -32800 and wraps ctx's error.
 func (p *Proxy) Call(ctx context.Context, m Message) (json.RawMessage, error) {
 	method, params, err := outgoing(m, false)
 	if err != nil {
 		return nil, err
 	}
-	id, ch := p.register()
-	if err := p.write(&envelope{ID: json.RawMessage(strconv.FormatInt(id, 10)), Method: method, Params: params}); err != nil {
-		p.forget(id)
-		return nil, err
-	}
-	select {
-	case r := <-ch:
-		return r.result, r.err
-	case <-ctx.Done():
-		if p.forget(id) {
-			p.cancelCall(id)
-		}
-		return nil, &Error{Code: CodeRequestCancelled, Message: "request cancelled: " + ctx.Err().Error()}
-	case <-p.done:
-		return nil, errEnded
-	}
+	return p.conn.CallWith(ctx, method, jsonrpc.RawValue(params, "params"))
 }
 
 // Notify sends a notification in m's direction, in a proxy/successor
-// envelope towards the agent.
+// envelope towards the agent. It returns once the notification is queued
+// for the conductor; a ctx that has ended sends nothing.
 func (p *Proxy) Notify(ctx context.Context, m Message) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
 	method, params, err := outgoing(m, true)
 	if err != nil {
 		return err
 	}
-	return p.write(&envelope{Method: method, Params: params})
+	return p.conn.NotifyWith(ctx, method, jsonrpc.RawValue(params, "params"))
 }
 
 // outgoing is the method and params a message travels with: as it is
@@ -78,49 +58,9 @@ func outgoing(m Message, notification bool) (string, json.RawMessage, error) {
 	return acp.ProxyMethodProxySuccessor, wrapped, err
 }
 
-// register gives a new call its id and the channel its reply comes on.
-func (p *Proxy) register() (int64, chan callReply) {
-	ch := make(chan callReply, 1)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.lastID++
-	p.calls[p.lastID] = ch
-	return p.lastID, ch
-}
-
-// forget removes a call that is no longer waited for; false when its reply
-// was taken already.
-func (p *Proxy) forget(id int64) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	_, ok := p.calls[id]
-	delete(p.calls, id)
-	return ok
-}
-
-// cancelCall tells the conductor that the call id was given up.
-func (p *Proxy) cancelCall(id int64) {
-	params, _ := json.Marshal(map[string]int64{"requestId": id})
-	_ = p.write(&envelope{Method: acp.ProtocolMethodCancelRequest, Params: params})
-}
-
-// delivery hands a response to the call waiting for it; nil when no call
-// waits (it was given up, or the id is not ours).
-func (p *Proxy) delivery(e *envelope) func() {
-	id, err := strconv.ParseInt(string(e.ID), 10, 64)
-	if err != nil {
-		return nil
-	}
-	p.mu.Lock()
-	ch, ok := p.calls[id]
-	delete(p.calls, id)
-	p.mu.Unlock()
-	if !ok {
-		return nil
-	}
-	r := callReply{result: e.Result}
-	if e.Error != nil {
-		r.err = e.Error
-	}
-	return func() { ch <- r }
+// cancelNotice appends the $/cancel_request for our call id, hop-local
+// and never wrapped (jsonrpc.WithCancelNotice).
+func cancelNotice(buf []byte, id int64) []byte {
+	buf = append(buf, `{"jsonrpc":"2.0","method":"`+cancelMethod+`","params":{"requestId":`...)
+	return append(strconv.AppendInt(buf, id, 10), "}}"...)
 }

@@ -7,7 +7,8 @@ package proxy
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/jsonrpc"
 )
 
 // Direction is which way a message crosses the proxy.
@@ -71,21 +72,13 @@ func (Pass) Notification(ctx context.Context, m Message, next Send) error {
 	return next(ctx, m)
 }
 
-// Error is a JSON-RPC error object: the error a peer answered (returned
-// by Forward as it came, so a Handler passes it back unchanged), or one a
-// Handler returns to answer a request with its code.
-type Error struct {
-	Code    int64           `json:"code"`
-	Message string          `json:"message"`
-	Data    json.RawMessage `json:"data,omitempty"`
-}
-
-func (e *Error) Error() string {
-	if len(e.Data) > 0 {
-		return fmt.Sprintf("jsonrpc error %d: %s (%s)", e.Code, e.Message, e.Data)
-	}
-	return fmt.Sprintf("jsonrpc error %d: %s", e.Code, e.Message)
-}
+// Error is a JSON-RPC error object (code, message, data): the error a
+// peer answered (returned by Forward as it came, so a Handler passes it
+// back unchanged), or one a Handler returns to answer a request with its
+// code. It is the connection's own error type, so an error the proxy
+// makes itself (a cancelled call: -32800) unwraps to its cause (errors.Is
+// with context.Canceled holds).
+type Error = jsonrpc.Error
 
 // JSON-RPC error codes the proxy answers with itself.
 const (
