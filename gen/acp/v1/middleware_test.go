@@ -56,9 +56,10 @@ func recording(j *journal, name string) acp.Middleware {
 	wrap := func(dir string) func(acp.MessageFunc) acp.MessageFunc {
 		return func(next acp.MessageFunc) acp.MessageFunc {
 			return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) {
-				j.add("%s %s %s before id=%s notification=%v", name, dir, m.Method, m.ID, m.Notification)
+				// string(...): Go 1.27's json.RawMessage prints a nil value as null.
+				j.add("%s %s %s before id=%s notification=%v", name, dir, m.Method, string(m.ID), m.Notification)
 				result, err := next(ctx, m)
-				j.add("%s %s %s after id=%s result=%s err=%v", name, dir, m.Method, m.ID, result, err != nil)
+				j.add("%s %s %s after id=%s result=%s err=%v", name, dir, m.Method, string(m.ID), string(result), err != nil)
 				return result, err
 			}
 		}
