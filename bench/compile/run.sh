@@ -96,18 +96,21 @@ func main() {
 GO
 
 cd "$m"
-# edit_build_ms DIR TAGS: wall time of `go build` of DIR after a one-line
-# edit of one of its files (a new line each time, so the build cache never
-# has the result).
-edit_build_ms() {
-	local dir=$1 tags=$2 file t0 t1
-	file=$(ls "$dir"/*.go | head -1)
+# edit_ms TOOL DIR TAGS: wall time of `go TOOL` (build or vet) of DIR
+# after a one-line edit of one of the files TAGS compile (a new line each
+# time, so the cache never has the result; a file the tags leave out would
+# be no edit at all).
+edit_ms() {
+	local tool=$1 dir=$2 tags=$3 file t0 t1
+	file=$dir/$(go list -tags "$tags" -f '{{index .GoFiles 0}}' "./$dir")
 	echo "// edit $(date +%s%N)" >>"$file"
 	t0=$(date +%s%N)
-	go build -tags "$tags" "./$dir"
+	go "$tool" -tags "$tags" "./$dir" >"$tmp/$tool.out" 2>&1 || [ "$tool" = vet ] # coder's package has vet findings: vet's work is done all the same
 	t1=$(date +%s%N)
 	echo $(((t1 - t0) / 1000000))
 }
+
+edit_build_ms() { edit_ms build "$@"; }
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
@@ -115,6 +118,14 @@ median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 rebuild_ms() {
 	go build -tags "$2" "./$1" # warm the cache for everything else
 	for i in $(seq "$runs"); do edit_build_ms "$1" "$2"; done | median
+}
+
+# revet_ms DIR TAGS: median of $runs edits, each followed by `go vet` of
+# DIR (the package's analysis again; its dependencies' facts come from
+# the cache).
+revet_ms() {
+	go vet -tags "$2" "./$1" >/dev/null 2>&1 || true # warm the cache for everything else
+	for i in $(seq "$runs"); do edit_ms vet "$1" "$2"; done | median
 }
 
 # paired_ratio TAGS: median over $runs rounds of acpgen's rebuild time
@@ -138,10 +149,10 @@ size_kb() { # size of the minimal program built with TAGS
 
 echo "== machine: $(go version), $(getconf _NPROCESSORS_ONLN) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "== lines of Go (non-test): acpgen v1 $(find acp -name '*.go' -exec cat {} + | wc -l), coder $(cat coder/*.go | wc -l)"
-printf '%-34s %12s %12s\n' "" "rebuild ms" "binary KiB"
-printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, no tags" "$(rebuild_ms acp '')" "$(size_kb acpgen-min '')"
-printf '%-34s %12s %12s\n' "acpgen gen/acp/v1, -tags unstable" "$(rebuild_ms acp unstable)" "$(size_kb acpgen-min unstable)"
-printf '%-34s %12s %12s\n' "coder/acp-go-sdk v0.13.0" "$(rebuild_ms coder '')" "$(size_kb coder-min '')"
-printf '%-34s %12s %12s\n' "encoding/json only (map)" "-" "$(size_kb stdlib-min '')"
-echo "(rebuild: median of $runs edits; binary: default go build of a program that decodes and re-encodes one notification)"
+printf '%-34s %12s %12s %12s\n' "" "rebuild ms" "re-vet ms" "binary KiB"
+printf '%-34s %12s %12s %12s\n' "acpgen gen/acp/v1, no tags" "$(rebuild_ms acp '')" "$(revet_ms acp '')" "$(size_kb acpgen-min '')"
+printf '%-34s %12s %12s %12s\n' "acpgen gen/acp/v1, -tags unstable" "$(rebuild_ms acp unstable)" "$(revet_ms acp unstable)" "$(size_kb acpgen-min unstable)"
+printf '%-34s %12s %12s %12s\n' "coder/acp-go-sdk v0.13.0" "$(rebuild_ms coder '')" "$(revet_ms coder '')" "$(size_kb coder-min '')"
+printf '%-34s %12s %12s %12s\n' "encoding/json only (map)" "-" "-" "$(size_kb stdlib-min '')"
+echo "(rebuild, re-vet: median of $runs edits; binary: default go build of a program that decodes and re-encodes one notification)"
 echo "rebuild over coder's, paired (median of $runs rounds of one edit each): no tags $(paired_ratio '')x, -tags unstable $(paired_ratio unstable)x"
