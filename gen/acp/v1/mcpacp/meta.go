@@ -5,9 +5,10 @@
 package mcpacp
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
+
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // The MCP revision whose per-request metadata the binding carries, and
@@ -22,36 +23,85 @@ const (
 // errParamsNotObject: MCP params are a JSON object or absent.
 var errParamsNotObject = errors.New("mcpacp: MCP params must be a JSON object")
 
+// metaDefaults are the members of the request metadata and the values
+// they take when params' _meta lacks them (none when empty).
+type metaDefaults [3]struct {
+	key   string
+	value json.RawMessage
+}
+
 // withRequestMeta returns params with the MCP request metadata its _meta
 // lacks: the protocol version, the client capabilities and, when set, the
-// client info. What the params have already is kept.
+// client info. What the params have already is kept, members and their
+// order; _meta goes last, and an _meta that is not an object is replaced.
+// It works on the bytes (one pass over params, one over its _meta), as an
+// MCP call's params are passed on, not read.
 func withRequestMeta(params json.RawMessage, o callerOptions) (json.RawMessage, error) {
-	members := map[string]json.RawMessage{}
-	if len(params) > 0 && !bytes.Equal(bytes.TrimSpace(params), []byte("null")) {
-		if err := json.Unmarshal(params, &members); err != nil || members == nil {
+	defaults := metaDefaults{
+		{MetaProtocolVersion, json.RawMessage(`"` + MCPProtocolVersion + `"`)},
+		{MetaClientCapabilities, o.capabilities},
+		{MetaClientInfo, o.clientInfo},
+	}
+	out := make([]byte, 0, len(params)+160+len(o.capabilities)+len(o.clientInfo))
+	out = append(out, '{')
+	var meta []byte
+	if len(params) > 0 && !wire.IsNull(params) {
+		members, err := wire.Object(params)
+		if err != nil {
+			return nil, errParamsNotObject
+		}
+		for members.Next() {
+			if string(members.Key) == "_meta" {
+				meta = members.Value // the last one, as a decoder keeps
+				continue
+			}
+			out = appendMember(out, members.Key, members.Value)
+		}
+		if members.Err != nil {
 			return nil, errParamsNotObject
 		}
 	}
-	meta := map[string]json.RawMessage{}
-	if raw, ok := members["_meta"]; ok {
-		if err := json.Unmarshal(raw, &meta); err != nil || meta == nil {
-			meta = map[string]json.RawMessage{} // an invalid _meta is replaced
-		}
-	}
-	setDefault(meta, MetaProtocolVersion, json.RawMessage(`"`+MCPProtocolVersion+`"`))
-	setDefault(meta, MetaClientCapabilities, o.capabilities)
-	setDefault(meta, MetaClientInfo, o.clientInfo)
-	raw, err := json.Marshal(meta)
-	if err != nil {
-		return nil, err
-	}
-	members["_meta"] = raw
-	return json.Marshal(members)
+	out = append(wire.AppendQuoted(appendComma(out), "_meta"), ':', '{')
+	out = appendMetaMembers(out, meta, &defaults)
+	return append(out, '}', '}'), nil
 }
 
-// setDefault sets m[key] to v unless m has key or v is empty.
-func setDefault(m map[string]json.RawMessage, key string, v json.RawMessage) {
-	if _, ok := m[key]; !ok && len(v) > 0 {
-		m[key] = v
+// appendMetaMembers appends the members of meta (when it is an object)
+// and then each default whose key it lacks.
+func appendMetaMembers(out, meta []byte, defaults *metaDefaults) []byte {
+	var has [len(metaDefaults{})]bool
+	if members, err := wire.Object(meta); err == nil {
+		start := len(out)
+		for members.Next() {
+			for i, d := range defaults {
+				has[i] = has[i] || string(members.Key) == d.key
+			}
+			out = appendMember(out, members.Key, members.Value)
+		}
+		if members.Err != nil { // not JSON after all: replaced
+			out, has = out[:start], [len(metaDefaults{})]bool{}
+		}
 	}
+	for i, d := range defaults {
+		if !has[i] && len(d.value) > 0 {
+			out = appendMember(out, []byte(d.key), d.value)
+		}
+	}
+	return out
+}
+
+// appendMember appends "key":value after a comma unless it is the
+// object's first member.
+func appendMember(out, key, value []byte) []byte {
+	out = wire.AppendQuoted(appendComma(out), string(key))
+	return append(append(out, ':'), value...)
+}
+
+// appendComma appends the comma between members unless out ends with the
+// object's opening brace.
+func appendComma(out []byte) []byte {
+	if out[len(out)-1] != '{' {
+		out = append(out, ',')
+	}
+	return out
 }
