@@ -29,7 +29,10 @@ import (
 //   - path=bridge: an MCP Streamable HTTP client's POST to mcpacp.Bridge,
 //     which calls through the Caller (the loopback HTTP hop added);
 //   - path=http: the bare HTTP round trip that hop rides on, the same
-//     POST to a handler answering a fixed result (no mcpacp).
+//     POST to a handler answering a fixed result (no mcpacp);
+//   - path=http+caller: the same POST to a handler of the benchmark's
+//     own that makes the Caller's call and writes its result: the least
+//     any bridge could cost, which path=bridge is to be compared with.
 //
 // The file needs -tags unstable_mcp_over_acp, as the mcpacp package does.
 func BenchmarkMCPOverACP(b *testing.B) {
@@ -41,6 +44,7 @@ func BenchmarkMCPOverACP(b *testing.B) {
 		{"caller", mcpCaller},
 		{"bridge", mcpBridge},
 		{"http", mcpBareHTTP},
+		{"http+caller", mcpHTTPCaller},
 	} {
 		b.Run("path="+path.name, func(b *testing.B) { benchRoundTrip(b, path.call) })
 	}
@@ -144,6 +148,22 @@ func mcpBareHTTP(tb testing.TB) (func() error, func()) {
 		_, _ = w.Write(answer)
 	}))
 	return mcpPoster(srv.URL, "Bearer none"), srv.Close
+}
+
+func mcpHTTPCaller(tb testing.TB) (func() error, func()) {
+	caller, stop := callerPair(tb)
+	start := []byte(`{"jsonrpc":"2.0","id":1,"result":`)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		result, err := caller.Call(r.Context(), mcpServerID, "tools/call", mcpParams)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadGateway)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(append(append(start[:len(start):len(start)], result...), '}'))
+	}))
+	return mcpPoster(srv.URL, "Bearer none"), func() { srv.Close(); stop() }
 }
 
 // mcpPoster returns one MCP tools/call POST to url, as an MCP Streamable
