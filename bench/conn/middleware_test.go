@@ -19,10 +19,10 @@ import (
 // noop is a middleware that only passes each message on.
 var noop = acp.Middleware{
 	Incoming: func(next acp.MessageFunc) acp.MessageFunc {
-		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
+		return func(ctx context.Context, m acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
 	},
 	Outgoing: func(next acp.MessageFunc) acp.MessageFunc {
-		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
+		return func(ctx context.Context, m acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
 	},
 }
 

@@ -43,7 +43,7 @@ func LoggingMiddleware(logger *slog.Logger, opts LogOptions) Middleware {
 	}
 	wrap := func(direction string) func(MessageFunc) MessageFunc {
 		return func(next MessageFunc) MessageFunc {
-			return func(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
+			return func(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
 				start := time.Now()
 				result, err := next(ctx, m)
 				wireLogMessage(ctx, logger, opts, direction, m, result, err, time.Since(start))
@@ -55,7 +55,7 @@ func LoggingMiddleware(logger *slog.Logger, opts LogOptions) Middleware {
 }
 
 // wireLogMessage writes one record for m, if its level is enabled.
-func wireLogMessage(ctx context.Context, logger *slog.Logger, opts LogOptions, direction string, m *MessageInfo, result json.RawMessage, err error, took time.Duration) {
+func wireLogMessage(ctx context.Context, logger *slog.Logger, opts LogOptions, direction string, m MessageInfo, result json.RawMessage, err error, took time.Duration) {
 	level := opts.Level
 	if err != nil {
 		level = max(level, slog.LevelWarn)
@@ -69,8 +69,8 @@ func wireLogMessage(ctx context.Context, logger *slog.Logger, opts LogOptions, d
 	}
 	attrs := make([]slog.Attr, 0, 5)
 	attrs = append(attrs, slog.String("method", m.Method))
-	if m.ID != nil {
-		attrs = append(attrs, slog.String("id", string(m.ID)))
+	if m.ID != "" {
+		attrs = append(attrs, slog.String("id", m.ID))
 	}
 	if opts.MaxBytes > 0 {
 		attrs = append(attrs, slog.String("params", wireLogExcerpt(m.Params, opts.MaxBytes)))
