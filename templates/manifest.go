@@ -55,6 +55,11 @@ const (
 	// against the generated package (Reference) under the feature's build
 	// tag, which the copy replaces with the proxy side's gate.
 	ProxyChains
+	// LogMiddleware: the subpackage acplog (the logging middleware, on
+	// log/slog), for output with methods, compiled against the generated
+	// package (Reference): a package of its own, so that only a program
+	// that logs this way links log/slog.
+	LogMiddleware
 	// MCPOverACP: the subpackage mcpacp (MCP servers carried over ACP,
 	// docs/mcp-over-acp.md), for output that speaks ACP v1: its files carry
 	// the build tag unstable_mcp_over_acp, as the generated package's
@@ -98,6 +103,10 @@ const (
 	SessionReferenceTable = "session/zz_v1_table.go"
 )
 
+// LogPackage is the logging middleware's subpackage directory, here and
+// in the output.
+const LogPackage = "acplog"
+
 // MCPPackage is the MCP-over-ACP subpackage's directory, here and in the
 // output.
 const MCPPackage = "mcpacp"
@@ -124,6 +133,7 @@ var Packages = map[string]string{
 	"acptest": "acptest",
 	"proxy":   "proxy",
 	"mcpacp":  MCPPackage,
+	"acplog":  LogPackage,
 }
 
 // Manifest lists every runtime file the generator copies, grouped by
@@ -195,7 +205,7 @@ var Manifest = []File{
 
 	// The protocol layer: method tables, the typed connection, the
 	// message types' envelope, the connection's options, ACP's
-	// cancellation, middleware (with logging, timeouts and trace context),
+	// cancellation, middleware (with timeouts and trace context),
 	// and a client's agent process and cancellable prompt.
 	{"protocol_cancel.go", Methods},
 	{"protocol_conn.go", Methods},
@@ -203,7 +213,6 @@ var Manifest = []File{
 	{"protocol_methods.go", Methods},
 	{"protocol_options.go", Methods},
 	{"protocol_middleware.go", Methods},
-	{"protocol_middleware_log.go", Methods},
 	{"protocol_middleware_meta.go", Methods},
 	{"protocol_middleware_timeout.go", Methods},
 	{"protocol_middleware_trace.go", Methods},
@@ -272,6 +281,8 @@ var Manifest = []File{
 	{"proxy/proxy_handler.go", ProxyChains},
 	{"proxy/proxy_requests.go", ProxyChains},
 	{"proxy/proxy_serve.go", ProxyChains},
+	// The logging middleware, on log/slog.
+	{"acplog/log.go", LogMiddleware},
 	// MCP over ACP: the client's provider of MCP servers, the agent's
 	// caller, and the loopback HTTP bridge.
 	{"mcpacp/bridge.go", MCPOverACP},

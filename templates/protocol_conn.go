@@ -330,7 +330,7 @@ func wireCall[R any, P any, PR wireParams[R], PP wireResult[P]](ctx context.Cont
 		params = PP(new(P))
 	}
 	if c.mw != nil {
-		result, err := c.mw.call(ctx, method, params.appendJSON)
+		result, err := c.mw.send(ctx, MessageInfo{Method: method}, params.appendJSON)
 		return wireCallResult[R, PR](c, method, result, err)
 	}
 	result, err := c.engine.CallWith(ctx, method, params.appendJSON)
@@ -359,7 +359,8 @@ func wireNotify[P any, PP wireResult[P]](ctx context.Context, c Conn, method str
 		params = PP(new(P))
 	}
 	if c.mw != nil {
-		return c.mw.notify(ctx, method, params.appendJSON)
+		_, err := c.mw.send(ctx, MessageInfo{Method: method, Notification: true}, params.appendJSON)
+		return err
 	}
 	return c.engine.NotifyWith(ctx, method, params.appendJSON)
 }

@@ -12,17 +12,17 @@ import (
 // cost under 5% of one): the traffic of BenchmarkRoundTrip on acpgen's
 // connection, without middleware and with a no-op middleware on both
 // sides, incoming and outgoing. With it, a call's params and the handler's
-// result are encoded apart and copied into the message (the middleware
-// sees them as JSON), and the request's id goes into the handler's
-// context; without it, nothing of that runs.
+// result are encoded into pooled buffers and copied into the message (the
+// middleware sees them as JSON), and each message passes the chain; without
+// it, nothing of that runs.
 
 // noop is a middleware that only passes each message on.
 var noop = acp.Middleware{
 	Incoming: func(next acp.MessageFunc) acp.MessageFunc {
-		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
+		return func(ctx context.Context, m acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
 	},
 	Outgoing: func(next acp.MessageFunc) acp.MessageFunc {
-		return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
+		return func(ctx context.Context, m acp.MessageInfo) (json.RawMessage, error) { return next(ctx, m) }
 	},
 }
 

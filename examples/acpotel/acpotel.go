@@ -66,7 +66,7 @@ func Middleware(tp trace.TracerProvider, p propagation.TextMapPropagator) acp.Mi
 
 // spans wraps next in a span of kind for each message.
 func spans(tracer trace.Tracer, kind trace.SpanKind, next acp.MessageFunc) acp.MessageFunc {
-	return func(ctx context.Context, m *acp.MessageInfo) (json.RawMessage, error) {
+	return func(ctx context.Context, m acp.MessageInfo) (json.RawMessage, error) {
 		k := kind
 		if m.Notification {
 			k = trace.SpanKindProducer
@@ -78,8 +78,8 @@ func spans(tracer trace.Tracer, kind trace.SpanKind, next acp.MessageFunc) acp.M
 			trace.WithAttributes(attribute.String("rpc.system", "jsonrpc"), attribute.String("rpc.method", m.Method)))
 		defer span.End()
 		result, err := next(ctx, m)
-		if m.ID != nil {
-			span.SetAttributes(attribute.String("rpc.jsonrpc.request_id", string(m.ID)))
+		if m.ID != "" {
+			span.SetAttributes(attribute.String("rpc.jsonrpc.request_id", m.ID))
 		}
 		if err != nil {
 			span.RecordError(err)

@@ -15,6 +15,7 @@ import (
 	"io"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/acpgen/acpgen/templates/wire"
@@ -77,13 +78,15 @@ type Conn struct {
 	config    config
 	limits    Limits
 	handler   Handler
-	arrivals  Arrivals // the handler's, when it has them
+	arrivals  Arrivals   // the handler's, when it has them
+	raw       RawHandler // the handler's, when it has it
 
 	output outputQueue
 	serial serialQueue
 
+	nextID atomic.Int64 // the last id taken (NewCallID)
+
 	mu        sync.Mutex
-	nextID    int64
 	calls     map[string]chan callReply     // our calls waiting, by id text; nil: given up, reply dropped
 	abandoned int                           // how many calls are given up
 	requests  map[string]context.CancelFunc // the peer's requests not yet answered, by id text
@@ -167,6 +170,7 @@ func (c *Conn) Start(h Handler) error {
 	c.started = true
 	c.handler = h
 	c.arrivals, _ = h.(Arrivals)
+	c.raw, _ = h.(RawHandler)
 	go c.read()
 	return nil
 }
@@ -306,19 +310,22 @@ type ValueFunc func(buf []byte) ([]byte, error)
 // rawParams is the params raw, which must be one valid JSON value.
 func rawParams(raw json.RawMessage) ValueFunc { return RawValue(raw, "params") }
 
-// RawValue appends raw, the member key of a message, after checking
-// that it is one valid JSON value; whitespace between its tokens is left
-// out, so that a value written over several lines still makes one line.
+// RawValue appends raw, the member key of a message, as AppendRaw does.
 func RawValue(raw json.RawMessage, key string) ValueFunc {
 	if raw == nil {
 		return nil
 	}
-	return func(buf []byte) ([]byte, error) {
-		if err := wire.Validate(raw); err != nil {
-			return nil, &wire.EncodeError{Path: "$." + key, Msg: "invalid JSON"}
-		}
-		return appendOneLine(buf, raw), nil
+	return func(buf []byte) ([]byte, error) { return AppendRaw(buf, raw, key) }
+}
+
+// AppendRaw appends raw, the member key of a message, after checking that
+// it is one valid JSON value; whitespace between its tokens is left out,
+// so that a value written over several lines still makes one line.
+func AppendRaw(buf []byte, raw json.RawMessage, key string) ([]byte, error) {
+	if err := wire.Validate(raw); err != nil {
+		return nil, &wire.EncodeError{Path: "$." + key, Msg: "invalid JSON"}
 	}
+	return appendOneLine(buf, raw), nil
 }
 
 // appendOneLine appends valid JSON without its line breaks: in valid
@@ -346,28 +353,37 @@ func (c *Conn) Call(ctx context.Context, method string, params json.RawMessage) 
 // the call returns the layer's cancelled error (WithCancelledError)
 // wrapping ctx's error.
 func (c *Conn) CallWith(ctx context.Context, method string, params ValueFunc) (json.RawMessage, error) {
-	return c.CallNumbered(ctx, method, params, nil)
+	return c.CallAs(ctx, c.NewCallID(), method, params)
 }
 
-// CallNumbered is CallWith that also stores the request's id in *number,
-// when number is not nil, once the id is taken (before it is sent): for a
-// layer that shows the ids of its calls (the protocol layer's
-// middleware).
-func (c *Conn) CallNumbered(ctx context.Context, method string, params ValueFunc, number *int64) (json.RawMessage, error) {
+// CallID is the id of a request of ours, taken before the request is
+// built (NewCallID): its number and its JSON text, by which the reply is
+// found.
+type CallID struct {
+	Number int64
+	Text   string
+}
+
+// NewCallID takes the id of a request to send with CallAs, for a layer
+// that shows the ids of its calls before they go out (the protocol
+// layer's middleware). An id is taken once; one never sent is skipped.
+func (c *Conn) NewCallID() CallID {
+	n := c.nextID.Add(1)
+	return CallID{Number: n, Text: strconv.FormatInt(n, 10)}
+}
+
+// CallAs is CallWith for a request whose id was taken with NewCallID;
+// each id is sent at most once.
+func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params ValueFunc) (json.RawMessage, error) {
 	ch := make(chan callReply, 1)
+	id, key := callID.Number, callID.Text
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
 		return nil, errClosed
 	}
-	c.nextID++
-	id := c.nextID
-	key := strconv.FormatInt(id, 10)
 	c.calls[key] = ch
 	c.mu.Unlock()
-	if number != nil {
-		*number = id
-	}
 	err := c.send(ctx, func(buf []byte) ([]byte, error) {
 		buf = strconv.AppendInt(append(buf, `{"jsonrpc":"2.0","id":`...), id, 10)
 		return appendCallWith(buf, method, params)

@@ -27,6 +27,18 @@ type Handler interface {
 	HandleNotification(ctx context.Context, method string, params json.RawMessage) error
 }
 
+// RawHandler is what a Handler adds to take the peer's requests with
+// their ids and answer them with results as JSON (the protocol layer's
+// middleware, which shows both): the engine then calls HandleRaw instead
+// of HandleRequest. HandleRaw appends the result to buf, a pooled buffer
+// the engine takes back once the reply is written, and returns it (empty:
+// null); a result in an array of its own must stay as it is until then. A
+// result that is not one valid JSON value is answered -32603, as a result
+// that does not encode. id is the request's id as the peer wrote it.
+type RawHandler interface {
+	HandleRaw(ctx context.Context, id, method string, params json.RawMessage, buf []byte) (result []byte, err error)
+}
+
 // Arrivals is what a Handler may add to see each message as it arrives,
 // on the reader, before it waits its turn behind the messages received
 // before it: cancellation has to act there, since the request it cancels

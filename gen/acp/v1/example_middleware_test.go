@@ -9,6 +9,7 @@ import (
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/gen/acp/v1/acplog"
 )
 
 // ExampleWithMiddleware logs a client's messages with log/slog and bounds
@@ -29,7 +30,7 @@ func ExampleWithMiddleware() {
 	agent := &echoAgent{conn: acp.NewAgentConn(toAgent, fromAgent)}
 	go agent.conn.Serve(agent)
 	client := acp.NewClientConn(toClient, fromClient, acp.WithMiddleware(
-		acp.LoggingMiddleware(logger, acp.LogOptions{MaxBytes: 32}),
+		acplog.Middleware(logger, acplog.Options{MaxBytes: 32}),
 		acp.TimeoutMiddleware(acp.Timeouts{Default: 10 * time.Second}),
 	))
 	go client.Serve(printingClient{})

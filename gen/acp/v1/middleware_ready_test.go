@@ -12,6 +12,7 @@ import (
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
+	"github.com/acpgen/acpgen/gen/acp/v1/acplog"
 )
 
 // The ready middleware: timeouts, logging and trace context.
@@ -98,10 +99,10 @@ func (s *syncBuffer) records(t *testing.T) []map[string]any {
 // One record per message when it is done, with method, id, params and
 // result cut to MaxBytes, or the error at Warn; records below the
 // logger's level are not written.
-func TestLoggingMiddleware(t *testing.T) {
+func TestLogMiddleware(t *testing.T) {
 	var out syncBuffer
 	logger := slog.New(slog.NewJSONHandler(&out, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	logging := acp.LoggingMiddleware(logger, acp.LogOptions{Level: slog.LevelDebug, MaxBytes: 12})
+	logging := acplog.Middleware(logger, acplog.Options{Level: slog.LevelDebug, MaxBytes: 12})
 	_, client := linkWith(t, newMWAgent(&journal{}), acp.UnimplementedClient{}, nil, []acp.ConnOption{acp.WithMiddleware(logging)})
 	ctx := testContext(t)
 	if _, err := client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}}); err != nil {
@@ -139,7 +140,7 @@ func TestLoggingMiddleware(t *testing.T) {
 
 	var quiet syncBuffer
 	logger = slog.New(slog.NewJSONHandler(&quiet, nil)) // Info and above
-	_, client = linkWith(t, newMWAgent(&journal{}), acp.UnimplementedClient{}, nil, []acp.ConnOption{acp.WithMiddleware(acp.LoggingMiddleware(logger, acp.LogOptions{Level: slog.LevelDebug}))})
+	_, client = linkWith(t, newMWAgent(&journal{}), acp.UnimplementedClient{}, nil, []acp.ConnOption{acp.WithMiddleware(acplog.Middleware(logger, acplog.Options{Level: slog.LevelDebug}))})
 	if _, err := client.NewSession(ctx, &acp.NewSessionRequest{Cwd: "/w", MCPServers: []acp.MCPServer{}}); err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,9 @@ package acp
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 
 	"github.com/acpgen/acpgen/gen/acp/v1/internal/jsonrpc"
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
 // Middleware on a connection: code of the program's own that every
@@ -22,33 +22,45 @@ import (
 // whose schema has methods.
 
 // MessageInfo is what a middleware sees of one message: a request or a
-// notification, received from the peer or sent to it.
+// notification, received from the peer or sent to it. It is passed by
+// value: a middleware that changes it (its Params) passes its own copy on.
 type MessageInfo struct {
 	// Method is the message's method.
 	Method string
-	// ID is a request's id as JSON; nil for a notification. An incoming
-	// request has it from the start; an outgoing request gets it once
-	// it is numbered, inside the innermost next, so a middleware reads it
-	// after next returns.
-	ID json.RawMessage
+	// ID is a request's id as JSON text (7, or "a" with its quotes);
+	// empty for a notification. An outgoing request is numbered before
+	// the first middleware sees it.
+	ID string
 	// Notification reports whether the message is a notification, which
 	// has no id and no result.
 	Notification bool
-	// Params are the message's params as JSON (nil: none). A middleware
-	// may replace them for the middleware and handler inside it, or for
-	// what is sent; they must stay valid JSON.
+	// Params are the message's params as JSON (nil: none), valid until
+	// the MessageFunc given them returns: a middleware that keeps them
+	// longer copies them. A middleware may replace them (never change
+	// them in place) for the middleware and handler inside it, or for
+	// what is sent; they must stay one valid JSON value.
 	Params json.RawMessage
 
-	// sent is called when an outgoing request is built for writing
-	// (a cancellable prompt waits for it); nil otherwise.
+	// own are the params as this side encoded them: sent unchecked when
+	// no middleware replaced them.
+	own json.RawMessage
+	// callID is an outgoing request's id.
+	callID jsonrpc.CallID
+	// sent is called when an outgoing request is built for writing (a
+	// cancellable prompt waits for it); nil otherwise.
 	sent func()
+	// result is the buffer an incoming request's result is encoded into.
+	result []byte
 }
 
 // MessageFunc handles one message the peer sent, or sends one to the
 // peer, and returns a request's result as JSON (nil: null; always nil for
-// a notification) or its error. A middleware is given the next one and
-// returns its own.
-type MessageFunc func(ctx context.Context, m *MessageInfo) (result json.RawMessage, err error)
+// a notification) or its error. An incoming request's result is valid
+// until the MessageFunc that returned it returns in turn (a middleware
+// that keeps it longer copies it); one a middleware puts in its place
+// must be one valid JSON value, and the peer gets -32603 otherwise. A
+// middleware is given the next MessageFunc and returns its own.
+type MessageFunc func(ctx context.Context, m MessageInfo) (result json.RawMessage, err error)
 
 // Middleware wraps a connection's messages in code of the program's own.
 // Incoming wraps what the peer sends, before the handler; Outgoing what
@@ -87,12 +99,13 @@ func WithMiddleware(m ...Middleware) ConnOption {
 		list, _ := kept.([]Middleware)
 		return append(list[:len(list):len(list)], m...)
 	})
-	return ConnOption(jsonrpc.Join(jsonrpc.WithRequestIDs(), keep))
+	return ConnOption(keep)
 }
 
 // wireMiddleware is a connection's middleware, built once when it opens:
 // the outgoing chain, and the list that serve wraps the routes in.
 type wireMiddleware struct {
+	engine   *jsonrpc.Conn
 	list     []Middleware
 	outgoing MessageFunc
 }
@@ -104,8 +117,7 @@ func wireMiddlewareOf(c Conn) *wireMiddleware {
 	if len(list) == 0 {
 		return nil
 	}
-	send := func(ctx context.Context, m *MessageInfo) (json.RawMessage, error) { return c.sendOut(ctx, m) }
-	return &wireMiddleware{list: list, outgoing: wireChain(list, send, false)}
+	return &wireMiddleware{engine: c.engine, list: list, outgoing: wireChain(list, c.sendOut, false)}
 }
 
 // wireChain wraps last in the list's incoming or outgoing middleware, the
@@ -124,22 +136,36 @@ func wireChain(list []Middleware, last MessageFunc, incoming bool) MessageFunc {
 }
 
 // sendOut is the innermost outgoing MessageFunc: it sends m through the
-// engine.
-func (c Conn) sendOut(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
-	params := jsonrpc.RawValue(m.Params, "params")
+// engine, its params unchecked when they are still the ones this side
+// encoded.
+func (c Conn) sendOut(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
+	var params wireValueFunc
+	if m.Params != nil {
+		params = func(buf []byte) ([]byte, error) {
+			if m.sent != nil {
+				m.sent()
+			}
+			if wireSameBytes(m.Params, m.own) {
+				return append(buf, m.Params...), nil
+			}
+			return jsonrpc.AppendRaw(buf, m.Params, "params")
+		}
+	} else if m.sent != nil {
+		m.sent()
+	}
 	if m.Notification {
 		return nil, c.engine.NotifyWith(ctx, m.Method, params)
 	}
-	if m.sent != nil {
-		sent, raw := m.sent, params
-		params = func(buf []byte) ([]byte, error) { sent(); return raw(buf) }
+	if m.callID.Text == "" { // a MessageInfo of the middleware's own
+		m.callID = c.engine.NewCallID()
 	}
-	var id int64
-	result, err := c.engine.CallNumbered(ctx, m.Method, params, &id)
-	if id != 0 {
-		m.ID = strconv.AppendInt(nil, id, 10)
-	}
+	result, err := c.engine.CallAs(ctx, m.callID, m.Method, params)
 	return result, c.callError(err)
+}
+
+// wireSameBytes reports whether a and b are the same bytes in memory.
+func wireSameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // handler is what serve gives the engine: routes itself without
@@ -155,28 +181,32 @@ func (w *wireMiddleware) handler(routes *wireRoutes) jsonrpc.Handler {
 
 // wireMiddlewareHandler is the routes behind incoming middleware; it keeps
 // the routes' arrivals (wireArrivals), which act on the reader before any
-// middleware, as cancellation must.
+// middleware, as cancellation must. The engine gives it requests with
+// their ids and takes their results as JSON (jsonrpc.RawHandler).
 type wireMiddlewareHandler struct {
 	*wireRoutes
 	incoming MessageFunc
 }
 
+func (h *wireMiddlewareHandler) HandleRaw(ctx context.Context, id, method string, params json.RawMessage, buf []byte) ([]byte, error) {
+	return h.incoming(ctx, MessageInfo{Method: method, ID: id, Params: params, result: buf})
+}
+
+// HandleRequest is the jsonrpc.Handler's method, which the engine does
+// not call on a RawHandler.
 func (h *wireMiddlewareHandler) HandleRequest(ctx context.Context, method string, params json.RawMessage) (wireValueFunc, error) {
-	result, err := h.incoming(ctx, &MessageInfo{Method: method, ID: jsonrpc.RequestID(ctx), Params: params})
-	if err != nil {
-		return nil, err
-	}
-	return jsonrpc.RawValue(result, "result"), nil
+	result, err := h.incoming(ctx, MessageInfo{Method: method, Params: params})
+	return jsonrpc.RawValue(result, "result"), err
 }
 
 func (h *wireMiddlewareHandler) HandleNotification(ctx context.Context, method string, params json.RawMessage) error {
-	_, err := h.incoming(ctx, &MessageInfo{Method: method, Notification: true, Params: params})
+	_, err := h.incoming(ctx, MessageInfo{Method: method, Notification: true, Params: params})
 	return err
 }
 
 // route is the innermost incoming MessageFunc: the routes, with a
-// request's result encoded.
-func (h *wireMiddlewareHandler) route(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
+// request's result encoded into the engine's buffer.
+func (h *wireMiddlewareHandler) route(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
 	if m.Notification {
 		return nil, h.wireRoutes.HandleNotification(ctx, m.Method, m.Params)
 	}
@@ -184,7 +214,7 @@ func (h *wireMiddlewareHandler) route(ctx context.Context, m *MessageInfo) (json
 	if err != nil || value == nil {
 		return nil, err
 	}
-	return value(nil)
+	return value(m.result)
 }
 
 // callWith sends a request whose params params appends, through the
@@ -194,7 +224,7 @@ func (c Conn) callWith(ctx context.Context, method string, params wireValueFunc)
 	if c.mw == nil {
 		return c.engine.CallWith(ctx, method, params)
 	}
-	return c.mw.call(ctx, method, params)
+	return c.mw.send(ctx, MessageInfo{Method: method}, params)
 }
 
 // notifyWith sends a notification, through the middleware when there is
@@ -203,17 +233,7 @@ func (c Conn) notifyWith(ctx context.Context, method string, params wireValueFun
 	if c.mw == nil {
 		return c.engine.NotifyWith(ctx, method, params)
 	}
-	return c.mw.notify(ctx, method, params)
-}
-
-// call sends a request through the middleware.
-func (w *wireMiddleware) call(ctx context.Context, method string, params wireValueFunc) (json.RawMessage, error) {
-	return w.send(ctx, &MessageInfo{Method: method}, params)
-}
-
-// notify sends a notification through the middleware.
-func (w *wireMiddleware) notify(ctx context.Context, method string, params wireValueFunc) error {
-	_, err := w.send(ctx, &MessageInfo{Method: method, Notification: true}, params)
+	_, err := c.mw.send(ctx, MessageInfo{Method: method, Notification: true}, params)
 	return err
 }
 
@@ -226,19 +246,33 @@ func (c Conn) callAnnounced(ctx context.Context, method string, raw json.RawMess
 			return append(buf, raw...), nil
 		})
 	}
-	return c.mw.outgoing(ctx, &MessageInfo{Method: method, Params: raw, sent: sent})
+	return c.mw.send(ctx, MessageInfo{Method: method, Params: raw, own: raw, sent: sent}, nil)
 }
 
-// send encodes m's params with params and passes m down the outgoing
-// chain; params that do not encode are the caller's error, and nothing is
-// sent.
-func (w *wireMiddleware) send(ctx context.Context, m *MessageInfo, params wireValueFunc) (json.RawMessage, error) {
-	if params != nil {
-		raw, err := params(nil)
-		if err != nil {
-			return nil, err
-		}
-		m.Params = raw
+// send passes m down the outgoing chain, a request numbered first, with
+// its params encoded by params (when not nil) into a pooled buffer that
+// is reused once the chain returns; params that do not encode are the
+// caller's error, and nothing is sent.
+func (w *wireMiddleware) send(ctx context.Context, m MessageInfo, params wireValueFunc) (json.RawMessage, error) {
+	if !m.Notification {
+		m.callID = w.engine.NewCallID()
+		m.ID = m.callID.Text
 	}
-	return w.outgoing(ctx, m)
+	if params == nil {
+		return w.outgoing(ctx, m)
+	}
+	bp := wire.Buffers.Get().(*[]byte)
+	raw, err := params((*bp)[:0])
+	if err == nil {
+		m.Params, m.own = raw, raw
+		var result json.RawMessage
+		result, err = w.outgoing(ctx, m)
+		if cap(raw) <= wire.MaxPooled {
+			*bp = raw[:0]
+		}
+		wire.Buffers.Put(bp)
+		return result, err
+	}
+	wire.Buffers.Put(bp)
+	return nil, err
 }

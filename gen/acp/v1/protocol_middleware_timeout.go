@@ -59,7 +59,7 @@ func TimeoutMiddleware(t Timeouts) Middleware {
 	t.Methods = maps.Clone(t.Methods)
 	return Middleware{
 		Incoming: func(next MessageFunc) MessageFunc {
-			return func(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
+			return func(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
 				bound, cancel, d := t.bound(ctx, m.Method)
 				defer cancel()
 				result, err := next(bound, m)
@@ -70,7 +70,7 @@ func TimeoutMiddleware(t Timeouts) Middleware {
 			}
 		},
 		Outgoing: func(next MessageFunc) MessageFunc {
-			return func(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
+			return func(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
 				bound, cancel, _ := t.bound(ctx, m.Method)
 				defer cancel()
 				return next(bound, m)

@@ -51,7 +51,7 @@ var wireTraceKeys = [...]string{"traceparent", "tracestate", "baggage"}
 func TraceContextMiddleware(p TracePropagator) Middleware {
 	return Middleware{
 		Incoming: func(next MessageFunc) MessageFunc {
-			return func(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
+			return func(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
 				if carrier := wireTraceOf(m.Params); carrier != nil {
 					ctx = p.Extract(ctx, carrier)
 				}
@@ -59,7 +59,7 @@ func TraceContextMiddleware(p TracePropagator) Middleware {
 			}
 		},
 		Outgoing: func(next MessageFunc) MessageFunc {
-			return func(ctx context.Context, m *MessageInfo) (json.RawMessage, error) {
+			return func(ctx context.Context, m MessageInfo) (json.RawMessage, error) {
 				carrier := make(map[string]string, len(wireTraceKeys))
 				p.Inject(ctx, carrier)
 				m.Params = wireWithTrace(m.Params, carrier)

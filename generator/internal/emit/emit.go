@@ -54,6 +54,16 @@ func Package(info PackageInfo, types []*ir.Decl, rpc *ir.RPC, helpers *ir.Helper
 		return nil, err
 	}
 	files = append(files, pd)
+	// The logging middleware's subpackage imports the generated package,
+	// by its import path, which output with methods always has (its
+	// internal packages need it).
+	if rpc != nil && info.ImportPath != "" {
+		lg, err := logPackage(info.ImportPath)
+		if err != nil {
+			return nil, err
+		}
+		rt = append(rt, lg...)
+	}
 	// The session subpackage imports the generated package, by its import
 	// path: without one, there is none.
 	if helpers != nil && helpers.Session != nil && info.ImportPath != "" {

@@ -32,6 +32,8 @@ func (p runtimeParts) wants(need templates.Need) bool {
 		return false // the proxy subpackage (proxyPackage)
 	case templates.MCPOverACP:
 		return false // the MCP-over-ACP subpackage (mcpPackage)
+	case templates.LogMiddleware:
+		return false // the logging middleware's subpackage (logPackage)
 	case templates.Validate, templates.SchemaTable:
 		return false // validationFiles
 	}

@@ -34,9 +34,8 @@ var rpcReservedNames = []string{
 	"Message", "Request", "Notification", "Response", "DecodeMessage", "Conn",
 	"ConnOption", "Limits", "WithLimits", "WithErrorHandler", "WithTrace",
 	"TraceDirection", "TraceIn", "TraceOut", "MessageError", "Transport",
-	"Middleware", "MessageInfo", "MessageFunc", "WithMiddleware", "LogOptions",
-	"LoggingMiddleware", "Timeouts", "TimeoutMiddleware", "TracePropagator",
-	"TraceContextMiddleware",
+	"Middleware", "MessageInfo", "MessageFunc", "WithMiddleware", "Timeouts",
+	"TimeoutMiddleware", "TracePropagator", "TraceContextMiddleware",
 }
 
 // Build reads the methods of doc and pairs each with its types among

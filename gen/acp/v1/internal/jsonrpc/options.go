@@ -33,10 +33,6 @@ type config struct {
 	errorObject func(error) *Error
 	// cancelled is the code and message of a request given up (WithCancelledError).
 	cancelled Error
-	// requestIDs puts each of the peer's requests' id into its handler's
-	// context (RequestID), for a layer that shows ids; off, a request
-	// costs no context value.
-	requestIDs bool
 	// layer is what the layer above keeps with the connection's options
 	// (WithLayer, Conn.Layer); the engine never reads it.
 	layer any
@@ -206,12 +202,6 @@ func (c *Conn) traceLine(dir TraceDirection, line []byte) {
 	if c.config.trace != nil {
 		c.config.trace(dir, line)
 	}
-}
-
-// WithRequestIDs puts the id of each of the peer's requests into its
-// handler's context, where RequestID finds it.
-func WithRequestIDs() Option {
-	return func(c *config) { c.requestIDs = true }
 }
 
 // WithLayer keeps a setting of the layer above with the connection's

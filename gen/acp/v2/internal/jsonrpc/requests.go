@@ -4,9 +4,10 @@ package jsonrpc
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // The peer's requests, from arrival to reply. A request is registered as
@@ -48,9 +49,6 @@ func (c *Conn) startRequest(m Message, b *batch) {
 		return
 	}
 	r.ctx, r.cancel = context.WithCancel(c.base)
-	if c.config.requestIDs {
-		r.ctx = context.WithValue(r.ctx, requestIDKey{}, json.RawMessage(m.ID))
-	}
 	c.requests[r.key] = r.cancel
 	if c.arrivals != nil {
 		if group := c.arrivals.RequestGroup(m.Method, m.Params); group != "" {
@@ -162,8 +160,16 @@ func (c *Conn) rejectID(id []byte, m Message, b *batch, err error) {
 // (WithCancelledError) without running.
 func (c *Conn) serveRequest(r *request) {
 	var result ValueFunc
+	var raw []byte // a RawHandler's result, in a pooled buffer (bp)
+	var bp *[]byte
 	err := r.ctx.Err()
-	if err == nil {
+	if err == nil && c.raw != nil {
+		bp = wire.Buffers.Get().(*[]byte)
+		raw, err = c.runRaw(r, (*bp)[:0])
+		if err == nil && len(raw) > 0 {
+			result = func(buf []byte) ([]byte, error) { return AppendRaw(buf, raw, "result") }
+		}
+	} else if err == nil {
 		result, err = c.runRequest(r)
 	}
 	c.finishRequest(r)
@@ -173,11 +179,24 @@ func (c *Conn) serveRequest(r *request) {
 	} else {
 		c.replyResult(to, r.m.ID, result)
 	}
+	if bp != nil {
+		putRaw(bp, raw)
+	}
 	r.batch.done()
 	if r.slotted {
 		c.releaseSlot()
 	}
 	c.handlers.Done()
+}
+
+// putRaw gives bp back to the pool once the result a RawHandler appended
+// to it is written; a result in an array of its own (grown, or the
+// handler's) stays with whoever made it.
+func putRaw(bp *[]byte, raw []byte) {
+	if cap(raw) > 0 && cap(*bp) > 0 && &raw[:1][0] == &(*bp)[:1][0] && cap(raw) <= wire.MaxPooled {
+		*bp = raw[:0]
+	}
+	wire.Buffers.Put(bp)
 }
 
 // finishRequest forgets a request that has returned (or will not run).
@@ -202,11 +221,29 @@ func (c *Conn) dropRequest(r *request) {
 func (c *Conn) runRequest(r *request) (result ValueFunc, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			result, err = nil, &Error{Code: CodeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", p)}
-			c.report(r.m.Method, r.m.ID, err)
+			result, err = nil, c.handlerPanicked(r, p)
 		}
 	}()
 	return c.handler.HandleRequest(r.ctx, r.m.Method, r.m.Params)
+}
+
+// runRaw calls the RawHandler, which appends the result to buf; a panic
+// is taken as runRequest takes it.
+func (c *Conn) runRaw(r *request, buf []byte) (result []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			result, err = nil, c.handlerPanicked(r, p)
+		}
+	}()
+	return c.raw.HandleRaw(r.ctx, r.key, r.m.Method, r.m.Params, buf)
+}
+
+// handlerPanicked reports the panic p of r's handler and is the error r
+// is answered with.
+func (c *Conn) handlerPanicked(r *request, p any) error {
+	err := &Error{Code: CodeInternalError, Message: fmt.Sprintf("Internal error: handler panicked: %v", p)}
+	c.report(r.m.Method, r.m.ID, err)
+	return err
 }
 
 // CancelIncoming cancels the context of the peer's request of this id,
@@ -230,15 +267,4 @@ func (c *Conn) CancelGroup(group string) {
 			c.requests[key]()
 		}
 	}
-}
-
-// requestIDKey is the context key of a request's id (WithRequestIDs).
-type requestIDKey struct{}
-
-// RequestID is the id of the peer's request whose handler's context ctx
-// is, as JSON; nil when the connection does not put ids there
-// (WithRequestIDs).
-func RequestID(ctx context.Context) json.RawMessage {
-	id, _ := ctx.Value(requestIDKey{}).(json.RawMessage)
-	return id
 }
