@@ -180,8 +180,8 @@ func (c *Chain) trace(ep *endpoint, out bool, msg []byte) {
 	}
 }
 
-// send queues msg for endpoint i; it waits while the queue is full, and
-// drops msg once the chain has ended.
+// send queues msg (a line, its newline included) for endpoint i; it
+// waits while the queue is full, and drops msg once the chain has ended.
 func (c *Chain) send(i int, msg []byte) {
 	select {
 	case c.eps[i].queue <- msg:
@@ -211,8 +211,8 @@ func (c *Chain) writeTo(ep *endpoint) {
 }
 
 func (c *Chain) write(ep *endpoint, msg []byte) {
-	c.trace(ep, true, msg)
-	if _, err := ep.w.Write(append(msg, '\n')); err != nil {
+	c.trace(ep, true, msg[:len(msg)-1])
+	if _, err := ep.w.Write(msg); err != nil {
 		c.End(fmt.Errorf("writing to %s: %w", ep.name, err))
 	}
 }

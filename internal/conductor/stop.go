@@ -1,9 +1,6 @@
 package conductor
 
-import (
-	"encoding/json"
-	"time"
-)
+import "time"
 
 // FailPending answers every request of the client still in flight with
 // an error saying why the chain ended, since nothing else will answer
@@ -19,13 +16,14 @@ func (c *Chain) FailPending(why error, grace time.Duration) {
 		if o.from == 0 {
 			waiting = append(waiting, o)
 			delete(c.routes.pending, h)
+			delete(c.routes.byOrigin[0], o.id)
 		}
 	}
 	c.routes.mu.Unlock()
-	e, _ := json.Marshal(map[string]any{"code": -32603, "message": c.opts.Name + ": the proxy chain ended: " + why.Error()})
+	e := errorObject(-32603, c.opts.Name+": the proxy chain ended: "+why.Error())
 	timeout := time.After(grace)
 	for _, o := range waiting {
-		msg, _ := json.Marshal(&rpc{JSONRPC: "2.0", ID: o.id, Error: e})
+		msg := (&message{id: []byte(o.id), err: e}).encode()
 		select {
 		case c.eps[0].queue <- msg:
 		case <-timeout:

@@ -36,7 +36,7 @@ func (d dispatch) HandleRequest(ctx context.Context, method string, params json.
 		return nil, &Error{Code: CodeInvalidRequest, Message: "this component is a proxy: the conductor must send proxy/initialize, and give it a successor"}
 	case acp.ProxyMethodProxySuccessor:
 		var w acp.ProxySuccessorRequest
-		if err := json.Unmarshal(params, &w); err != nil {
+		if err := w.UnmarshalJSON(params); err != nil {
 			return nil, &Error{Code: jsonrpc.CodeInvalidParams, Message: "proxy/successor: " + err.Error()}
 		}
 		m = Message{Direction: ToClient, Method: w.Method, Params: w.Params}
@@ -55,7 +55,7 @@ func (d dispatch) HandleNotification(ctx context.Context, method string, params 
 	m := Message{Direction: ToAgent, Method: method, Params: params}
 	if method == acp.ProxyMethodProxySuccessor {
 		var w acp.ProxySuccessorNotification
-		if err := json.Unmarshal(params, &w); err != nil {
+		if err := w.UnmarshalJSON(params); err != nil {
 			return err
 		}
 		m = Message{Direction: ToClient, Method: w.Method, Params: w.Params}
