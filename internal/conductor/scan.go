@@ -158,6 +158,10 @@ func (s *scanner) str() (escaped bool, err error) {
 	s.i++ // "
 	for s.i < len(s.b) {
 		c := s.b[s.i]
+		if !special[c] {
+			s.i++
+			continue
+		}
 		switch {
 		case c == '"':
 			s.i++
@@ -167,14 +171,22 @@ func (s *scanner) str() (escaped bool, err error) {
 			if err := s.escape(); err != nil {
 				return escaped, err
 			}
-		case c < 0x20:
-			return escaped, s.fail("in string literal")
 		default:
-			s.i++
+			return escaped, s.fail("in string literal")
 		}
 	}
 	return escaped, errEnd
 }
+
+// special marks the bytes a string's scan stops at: its end, an escape,
+// and the control characters JSON does not allow in it.
+var special = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 // escape skips one escape sequence.
 func (s *scanner) escape() error {

@@ -38,6 +38,12 @@ func (c *Chain) FailPending(why error, grace time.Duration) {
 // until that write fails.
 func (c *Chain) StopWriters(grace time.Duration) {
 	c.stopOnce.Do(func() { close(c.stopWriters) })
+	for _, ep := range c.eps {
+		select {
+		case ep.queue <- nil: // wakes a writer waiting for its queue
+		default: // a full queue: its writer is busy and sees stopWriters
+		}
+	}
 	done := make(chan struct{})
 	go func() { c.writers.Wait(); close(done) }()
 	select {
