@@ -182,19 +182,19 @@ func (c *Chain) routeCall(from int, m *envelope) {
 // its successor; anything else from a component to its predecessor,
 // wrapped in proxy/successor when that is a proxy. A proxy gets
 // proxy/initialize where an agent gets initialize.
-func (c *Chain) next(from int, m *envelope) (int, *message, error) {
-	o := &message{method: m.method, params: m.params}
+func (c *Chain) next(from int, m *envelope) (int, message, error) {
+	o := message{method: m.method, params: m.params}
 	name := m.name
 	to := from - 1
 	switch {
 	case from == 0 && string(name) == methodSuccessor:
-		return 0, nil, fmt.Errorf("%s: %s is between the conductor and its proxies", c.opts.Name, methodSuccessor)
+		return 0, o, fmt.Errorf("%s: %s is between the conductor and its proxies", c.opts.Name, methodSuccessor)
 	case from == 0:
 		to = 1
 	case c.eps[from].proxy && string(name) == methodSuccessor:
 		w, err := parseEnvelope(m.params)
 		if err != nil || len(w.name) == 0 {
-			return 0, nil, fmt.Errorf("%s: %s params need a method", c.opts.Name, methodSuccessor)
+			return 0, o, fmt.Errorf("%s: %s params need a method", c.opts.Name, methodSuccessor)
 		}
 		to, name, o.method, o.params = from+1, w.name, w.method, w.params
 	}
