@@ -3,6 +3,8 @@
 package conn
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -53,6 +55,36 @@ func (c *component) startProxy() {
 	c.ended = ended
 }
 
+// startRelay runs a stand-in for a proxy without the generated engine:
+// one goroutine that wraps each request from the conductor in
+// proxy/successor (reusing its id for its own call: the two directions
+// have separate ids) and sends each reply back unchanged as the answer
+// to the request of that id. It knows only the shape the conductor
+// writes and this benchmark's traffic (requests towards the agent), and
+// measures what the conductor and the pipes cost a hop, without a
+// proxy's own work.
+func (c *component) startRelay() {
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		in := bufio.NewScanner(c.inR)
+		var out []byte
+		for in.Scan() {
+			line := in.Bytes()
+			out = append(out[:0], line...)
+			if m := bytes.Index(line, []byte(`,"method":`)); m >= 0 {
+				p := bytes.Index(line, []byte(`,"params":`))
+				out = append(append(out[:m], `,"method":"proxy/successor","params":{"method":`...), line[m+len(`,"method":`):p]...)
+				out = append(append(out, line[p:len(line)-1]...), '}', '}')
+			}
+			if _, err := c.outW.Write(append(out, '\n')); err != nil {
+				return
+			}
+		}
+	}()
+	c.ended = ended
+}
+
 // startAgent runs the benchmark's agent on c.
 func (c *component) startAgent() {
 	a := acp.NewAgentConn(c.inR, c.outW)
@@ -63,16 +95,19 @@ func (c *component) startAgent() {
 }
 
 // chainPair connects a client to the agent through the conductor's
-// routing and hops Pass proxies; stop ends the client, then the chain,
+// routing and hops Pass proxies (relays: startRelay's stand-ins); stop ends the client, then the chain,
 // then every component, and waits for each.
-func chainPair(tb testing.TB, hops int, opts conductor.Options) (*acp.ClientConn, func()) {
+func chainPair(tb testing.TB, hops int, opts conductor.Options, relays bool) (*acp.ClientConn, func()) {
 	comps := make([]*component, hops+1)
 	conns := make([]conductor.Conn, hops+1)
 	for i := range comps {
 		comps[i] = newComponent()
-		if i < hops {
+		switch {
+		case i < hops && relays:
+			comps[i].startRelay()
+		case i < hops:
 			comps[i].startProxy()
-		} else {
+		default:
 			comps[i].startAgent()
 		}
 		conns[i] = conductor.Conn{R: comps[i].outR, W: comps[i].inW}
@@ -101,12 +136,12 @@ func chainPair(tb testing.TB, hops int, opts conductor.Options) (*acp.ClientConn
 
 // hopsRoundTrip is acpgenRoundTrip through hops proxies (none: the
 // client straight to the agent, without the conductor).
-func hopsRoundTrip(hops int, opts conductor.Options) func(tb testing.TB) (func() error, func()) {
+func hopsRoundTrip(hops int, opts conductor.Options, relays bool) func(tb testing.TB) (func() error, func()) {
 	if hops == 0 {
 		return acpgenRoundTrip
 	}
 	return func(tb testing.TB) (func() error, func()) {
-		c, stop := chainPair(tb, hops, opts)
+		c, stop := chainPair(tb, hops, opts, relays)
 		req := &acp.SetSessionModeRequest{SessionID: sessionID, ModeID: modeID}
 		ctx := context.Background()
 		return func() error { _, err := c.SetSessionMode(ctx, req); return err }, stop
@@ -128,32 +163,47 @@ func (h *hopCounter) trace(hop string, out bool, msg []byte) {
 }
 
 // TestProxyHopsTraffic checks that every case delivers the traffic, and
-// that with proxies each call and its result went through every
-// component, as the conductor's trace counts them: per call, the request
-// and its result at the client and the agent, and at each proxy both of
-// them on the way in and on the way out.
+// that with proxies (or relays) each call and its result went through
+// every component, as the conductor's trace counts them: per call, the
+// request and its result at the client and the agent, and at each proxy
+// both of them on the way in and on the way out.
 func TestProxyHopsTraffic(t *testing.T) {
 	const calls = 10
-	for _, hops := range hopCounts {
-		seen := &hopCounter{n: map[string]int{}}
-		call, stop := hopsRoundTrip(hops, conductor.Options{Trace: seen.trace})(t)
-		for range calls {
-			if err := call(); err != nil {
-				t.Fatalf("hops=%d: %v", hops, err)
+	for _, relays := range []bool{false, true} {
+		for _, hops := range hopCounts[btoi(relays):] {
+			seen := &hopCounter{n: map[string]int{}}
+			call, stop := hopsRoundTrip(hops, conductor.Options{Trace: seen.trace}, relays)(t)
+			for range calls {
+				if err := call(); err != nil {
+					t.Fatalf("hops=%d relays=%v: %v", hops, relays, err)
+				}
+			}
+			stop()
+			if hops > 0 {
+				checkHopCounts(t, seen, hops, calls)
 			}
 		}
-		stop()
-		if hops == 0 {
-			continue
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// checkHopCounts checks the messages traced at each hop of a chain of
+// hops proxies after calls round trips.
+func checkHopCounts(t *testing.T, seen *hopCounter, hops, calls int) {
+	t.Helper()
+	for i := 0; i <= hops+1; i++ {
+		name, want := conductor.HopName(i, hops+1), 2*calls
+		if i > 0 && i <= hops {
+			want = 4 * calls
 		}
-		for i := 0; i <= hops+1; i++ {
-			name, want := conductor.HopName(i, hops+1), 2*calls
-			if i > 0 && i <= hops {
-				want = 4 * calls
-			}
-			if seen.n[name] != want {
-				t.Errorf("hops=%d: %d messages at %s, want %d", hops, seen.n[name], name, want)
-			}
+		if seen.n[name] != want {
+			t.Errorf("hops=%d: %d messages at %s, want %d", hops, seen.n[name], name, want)
 		}
 	}
 }
@@ -164,7 +214,18 @@ func TestProxyHopsTraffic(t *testing.T) {
 func BenchmarkProxyHops(b *testing.B) {
 	for _, hops := range hopCounts {
 		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
-			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}))
+			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}, false))
+		})
+	}
+}
+
+// BenchmarkConductorHops: BenchmarkProxyHops with startRelay's stand-ins
+// for the proxies, so that a hop costs only the conductor's routing and
+// the pipes: the floor under BenchmarkProxyHops that no proxy beats.
+func BenchmarkConductorHops(b *testing.B) {
+	for _, hops := range hopCounts[1:] {
+		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
+			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}, true))
 		})
 	}
 }

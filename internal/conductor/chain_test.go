@@ -50,13 +50,7 @@ func TestStartRoutesOverStreams(t *testing.T) {
 	agent.expect(t, `{"jsonrpc":"2.0","id":1,"method":"session/set_mode","params":{}}`)
 	io.WriteString(agent.send, `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n")
 	client.expect(t, `{"jsonrpc":"2.0","id":"a","result":{}}`)
-	client.send.Close()
-	if err := c.Reason(); err != nil {
-		t.Errorf("the client ended the chain, reason %v", err)
-	}
-	c.StopWriters(time.Second)
-	agent.send.Close()
-	<-c.ReadDone(1)
+	clientEnds(t, c, client, agent)
 }
 
 // TestComponentEndFailsPending: when a component closes its output the
@@ -108,6 +102,19 @@ func TestClientEndStillAnswered(t *testing.T) {
 	}
 	io.WriteString(agent.send, `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n")
 	client.expect(t, `{"jsonrpc":"2.0","id":"a","result":{}}`)
+	if err := c.Reason(); err != nil {
+		t.Errorf("the client ended the chain, reason %v", err)
+	}
+	c.StopWriters(time.Second)
+	agent.send.Close()
+	<-c.ReadDone(1)
+}
+
+// clientEnds ends a chain of one agent from the client's side: its end of
+// input ends the chain normally, then the writers and the agent stop.
+func clientEnds(t *testing.T, c *Chain, client, agent *peer) {
+	t.Helper()
+	client.send.Close()
 	if err := c.Reason(); err != nil {
 		t.Errorf("the client ended the chain, reason %v", err)
 	}

@@ -1,8 +1,6 @@
 package conductor
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"sync"
@@ -16,23 +14,11 @@ const (
 	methodCancelRequest   = "$/cancel_request"
 )
 
-// rpc is one JSON-RPC message: which members it has decides what it is,
-// and the conductor rewrites only id, method and params. Messages it
-// writes always say "jsonrpc":"2.0".
-type rpc struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id,omitempty"`
-	Method  string          `json:"method,omitempty"`
-	Params  json.RawMessage `json:"params,omitempty"`
-	Result  json.RawMessage `json:"result,omitempty"`
-	Error   json.RawMessage `json:"error,omitempty"`
-}
-
 // origin is who asked a request the conductor passed on: its endpoint
-// and its id as it sent it.
+// and its id as it sent it (raw JSON).
 type origin struct {
 	from int
-	id   json.RawMessage
+	id   string
 }
 
 // hopCall is a request the conductor sent: the endpoint and the id it
@@ -44,12 +30,13 @@ type hopCall struct {
 
 // routes maps every request in flight both ways: by the id the conductor
 // gave it (to route the reply back) and by its origin (to pass a
-// $/cancel_request on). Each endpoint has its own id counter.
+// $/cancel_request on), one map per asking endpoint keyed by the id as
+// it was sent. Each endpoint has its own id counter.
 type routes struct {
 	mu       sync.Mutex
 	lastID   []int64
 	pending  map[hopCall]origin
-	byOrigin map[string]hopCall
+	byOrigin []map[string]hopCall
 }
 
 // pendingFrom counts the requests endpoint i sent that wait for their
@@ -69,28 +56,22 @@ func (r *routes) pendingFrom(i int) int {
 func (r *routes) init(endpoints int) {
 	r.lastID = make([]int64, endpoints)
 	r.pending = map[hopCall]origin{}
-	r.byOrigin = map[string]hopCall{}
-}
-
-// originKey is an origin as a map key: the endpoint and the compact id.
-func originKey(from int, id json.RawMessage) string {
-	var b bytes.Buffer
-	if json.Compact(&b, id) != nil {
-		b.Reset()
-		b.Write(id)
+	r.byOrigin = make([]map[string]hopCall, endpoints)
+	for i := range r.byOrigin {
+		r.byOrigin[i] = map[string]hopCall{}
 	}
-	return strconv.Itoa(from) + " " + b.String()
 }
 
-// open records a request from o passed on to endpoint to and returns
-// the id it gets there.
-func (r *routes) open(to int, o origin) int64 {
+// open records a request from endpoint from, sent with id, passed on to
+// endpoint to, and returns the id it gets there.
+func (r *routes) open(to, from int, id []byte) int64 {
+	o := origin{from: from, id: string(id)}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.lastID[to]++
 	h := hopCall{to: to, id: r.lastID[to]}
 	r.pending[h] = o
-	r.byOrigin[originKey(o.from, o.id)] = h
+	r.byOrigin[from][o.id] = h
 	return h.id
 }
 
@@ -101,16 +82,16 @@ func (r *routes) close(h hopCall) (origin, bool) {
 	o, ok := r.pending[h]
 	if ok {
 		delete(r.pending, h)
-		delete(r.byOrigin, originKey(o.from, o.id))
+		delete(r.byOrigin[o.from], o.id)
 	}
 	return o, ok
 }
 
-// lookup finds where the request o sent with id went.
-func (r *routes) lookup(from int, id json.RawMessage) (hopCall, bool) {
+// lookup finds where the request endpoint from sent with id went.
+func (r *routes) lookup(from int, id []byte) (hopCall, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	h, ok := r.byOrigin[originKey(from, id)]
+	h, ok := r.byOrigin[from][string(id)]
 	return h, ok
 }
 
@@ -118,15 +99,15 @@ func (r *routes) lookup(from int, id json.RawMessage) (hopCall, bool) {
 // asked, a cancellation to the hop that has the request, anything else
 // one hop towards the agent or the client.
 func (c *Chain) route(from int, line []byte) {
-	var m rpc
-	if err := json.Unmarshal(line, &m); err != nil {
+	m, err := parseEnvelope(line)
+	if err != nil {
 		fmt.Fprintf(c.opts.Log, "%s: %s sent a message that is not JSON-RPC (dropped): %v\n", c.opts.Name, c.eps[from].name, err)
 		return
 	}
 	switch {
-	case m.Method == "":
+	case len(m.name) == 0:
 		c.routeReply(from, &m)
-	case m.Method == methodCancelRequest && len(m.ID) == 0:
+	case string(m.name) == methodCancelRequest && m.id == nil:
 		c.routeCancel(from, &m)
 	default:
 		c.routeCall(from, &m)
@@ -134,52 +115,66 @@ func (c *Chain) route(from int, line []byte) {
 }
 
 // routeReply sends a reply back to the endpoint that asked, with its id.
-func (c *Chain) routeReply(from int, m *rpc) {
-	id, err := strconv.ParseInt(string(m.ID), 10, 64)
-	if err != nil {
+func (c *Chain) routeReply(from int, m *envelope) {
+	id, ok := hopID(m.id)
+	if !ok {
 		return // not an id the conductor gave
 	}
 	o, ok := c.routes.close(hopCall{to: from, id: id})
 	if !ok {
 		return // a late reply to a request given up
 	}
-	c.emit(o.from, &rpc{ID: o.id, Result: m.Result, Error: m.Error})
+	c.send(o.from, (&message{id: []byte(o.id), result: m.result, err: m.err}).encode())
+}
+
+// hopID reads an id the conductor gave: a positive decimal integer.
+func hopID(raw []byte) (int64, bool) {
+	if len(raw) == 0 || len(raw) > 18 || raw[0] == '0' {
+		return 0, false
+	}
+	var n int64
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
 }
 
 // routeCancel passes a $/cancel_request on to the hop that has the
 // request it names, with the id it has there. It is never wrapped:
 // cancellation is between the two ends of one hop.
-func (c *Chain) routeCancel(from int, m *rpc) {
-	var p struct {
-		RequestID json.RawMessage `json:"requestId"`
-	}
-	if json.Unmarshal(m.Params, &p) != nil || len(p.RequestID) == 0 {
+func (c *Chain) routeCancel(from int, m *envelope) {
+	var requestID []byte
+	if members(m.params, func(name, value []byte) {
+		if string(name) == "requestId" {
+			requestID = value
+		}
+	}) != nil || requestID == nil {
 		return
 	}
-	h, ok := c.routes.lookup(from, p.RequestID)
+	h, ok := c.routes.lookup(from, requestID)
 	if !ok {
 		return
 	}
-	params, _ := json.Marshal(map[string]int64{"requestId": h.id})
-	c.emit(h.to, &rpc{Method: methodCancelRequest, Params: params})
+	params := strconv.AppendInt([]byte(`{"requestId":`), h.id, 10)
+	c.send(h.to, (&message{method: []byte(`"` + methodCancelRequest + `"`), params: append(params, '}')}).encode())
 }
 
 // routeCall passes a request or notification one hop on.
-func (c *Chain) routeCall(from int, m *rpc) {
-	to, method, params, err := c.next(from, m)
+func (c *Chain) routeCall(from int, m *envelope) {
+	to, o, err := c.next(from, m)
 	if err != nil {
-		if len(m.ID) > 0 {
-			e, _ := json.Marshal(map[string]any{"code": -32600, "message": err.Error()})
-			c.emit(from, &rpc{ID: m.ID, Error: e})
+		if m.id != nil {
+			c.send(from, (&message{id: m.id, err: errorObject(-32600, err.Error())}).encode())
 		}
 		return
 	}
-	o := &rpc{Method: method, Params: params}
-	if len(m.ID) > 0 {
-		id := c.routes.open(to, origin{from: from, id: m.ID})
-		o.ID = json.RawMessage(strconv.FormatInt(id, 10))
+	if m.id != nil {
+		o.id = strconv.AppendInt(nil, c.routes.open(to, from, m.id), 10)
 	}
-	c.emit(to, o)
+	c.send(to, o.encode())
 }
 
 // next is where a message from endpoint from goes and how: from the
@@ -187,47 +182,25 @@ func (c *Chain) routeCall(from int, m *rpc) {
 // its successor; anything else from a component to its predecessor,
 // wrapped in proxy/successor when that is a proxy. A proxy gets
 // proxy/initialize where an agent gets initialize.
-func (c *Chain) next(from int, m *rpc) (int, string, json.RawMessage, error) {
-	method, params := m.Method, m.Params
+func (c *Chain) next(from int, m *envelope) (int, message, error) {
+	o := message{method: m.method, params: m.params}
+	name := m.name
 	to := from - 1
 	switch {
-	case from == 0 && method == methodSuccessor:
-		return 0, "", nil, fmt.Errorf("%s: %s is between the conductor and its proxies", c.opts.Name, methodSuccessor)
+	case from == 0 && string(name) == methodSuccessor:
+		return 0, o, fmt.Errorf("%s: %s is between the conductor and its proxies", c.opts.Name, methodSuccessor)
 	case from == 0:
 		to = 1
-	case c.eps[from].proxy && method == methodSuccessor:
-		var w struct {
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params,omitempty"`
+	case c.eps[from].proxy && string(name) == methodSuccessor:
+		w, err := parseEnvelope(m.params)
+		if err != nil || len(w.name) == 0 {
+			return 0, o, fmt.Errorf("%s: %s params need a method", c.opts.Name, methodSuccessor)
 		}
-		if err := json.Unmarshal(params, &w); err != nil || w.Method == "" {
-			return 0, "", nil, fmt.Errorf("%s: %s params need a method", c.opts.Name, methodSuccessor)
-		}
-		to, method, params = from+1, w.Method, w.Params
+		to, name, o.method, o.params = from+1, w.name, w.method, w.params
 	}
-	if to > from && c.eps[to].proxy && method == methodInitialize {
-		method = methodProxyInitialize
+	if to > from && c.eps[to].proxy && string(name) == methodInitialize {
+		o.method = []byte(methodInitQuote)
 	}
-	if to < from && c.eps[to].proxy {
-		wrapped, err := json.Marshal(struct {
-			Method string          `json:"method"`
-			Params json.RawMessage `json:"params,omitempty"`
-		}{method, params})
-		if err != nil {
-			return 0, "", nil, err
-		}
-		method, params = methodSuccessor, wrapped
-	}
-	return to, method, params, nil
-}
-
-// emit encodes a message and queues it for endpoint to.
-func (c *Chain) emit(to int, o *rpc) {
-	o.JSONRPC = "2.0"
-	msg, err := json.Marshal(o)
-	if err != nil {
-		fmt.Fprintf(c.opts.Log, "%s: a message for %s does not encode (dropped): %v\n", c.opts.Name, c.eps[to].name, err)
-		return
-	}
-	c.send(to, msg)
+	o.wrap = to < from && c.eps[to].proxy
+	return to, o, nil
 }

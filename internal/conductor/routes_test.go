@@ -1,6 +1,7 @@
 package conductor
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -10,7 +11,7 @@ func routed(t *testing.T, c *Chain, i int) string {
 	t.Helper()
 	select {
 	case msg := <-c.eps[i].queue:
-		return string(msg)
+		return strings.TrimSuffix(string(msg), "\n")
 	case <-time.After(time.Second):
 		t.Fatalf("nothing routed to %s", c.eps[i].name)
 		return ""

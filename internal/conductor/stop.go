@@ -1,9 +1,6 @@
 package conductor
 
-import (
-	"encoding/json"
-	"time"
-)
+import "time"
 
 // FailPending answers every request of the client still in flight with
 // an error saying why the chain ended, since nothing else will answer
@@ -19,13 +16,14 @@ func (c *Chain) FailPending(why error, grace time.Duration) {
 		if o.from == 0 {
 			waiting = append(waiting, o)
 			delete(c.routes.pending, h)
+			delete(c.routes.byOrigin[0], o.id)
 		}
 	}
 	c.routes.mu.Unlock()
-	e, _ := json.Marshal(map[string]any{"code": -32603, "message": c.opts.Name + ": the proxy chain ended: " + why.Error()})
+	e := errorObject(-32603, c.opts.Name+": the proxy chain ended: "+why.Error())
 	timeout := time.After(grace)
 	for _, o := range waiting {
-		msg, _ := json.Marshal(&rpc{JSONRPC: "2.0", ID: o.id, Error: e})
+		msg := (&message{id: []byte(o.id), err: e}).encode()
 		select {
 		case c.eps[0].queue <- msg:
 		case <-timeout:
@@ -40,6 +38,12 @@ func (c *Chain) FailPending(why error, grace time.Duration) {
 // until that write fails.
 func (c *Chain) StopWriters(grace time.Duration) {
 	c.stopOnce.Do(func() { close(c.stopWriters) })
+	for _, ep := range c.eps {
+		select {
+		case ep.queue <- nil: // wakes a writer waiting for its queue
+		default: // a full queue: its writer is busy and sees stopWriters
+		}
+	}
 	done := make(chan struct{})
 	go func() { c.writers.Wait(); close(done) }()
 	select {

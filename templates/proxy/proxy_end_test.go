@@ -5,6 +5,7 @@ package proxy
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -137,5 +138,29 @@ func TestCancelledSendsNothing(t *testing.T) {
 	}
 	if got := out.String(); got != "" {
 		t.Errorf("sent %q, want nothing", got)
+	}
+}
+
+// TestOutgoingEnvelope: the proxy/successor params are the message's
+// method, quoted, and its params checked and on one line; a message
+// without params has none, and params that are not JSON are an error
+// (nothing is sent).
+func TestOutgoingEnvelope(t *testing.T) {
+	for _, c := range []struct {
+		params json.RawMessage
+		want   string
+	}{
+		{json.RawMessage("{\n\"x\": 1}"), `{"method":"_a\"b","params":{"x": 1}}`},
+		{nil, `{"method":"_a\"b"}`},
+		{json.RawMessage(`{bad`), ""},
+	} {
+		method, params, err := outgoing(Message{Direction: ToAgent, Method: `_a"b`, Params: c.params})
+		if err != nil || method != "proxy/successor" {
+			t.Fatalf("method %q, error %v", method, err)
+		}
+		got, err := params(nil)
+		if string(got) != c.want || (err != nil) != (c.want == "") {
+			t.Errorf("params %s: got %s, error %v; want %s", c.params, got, err, c.want)
+		}
 	}
 }

@@ -22,28 +22,37 @@ type dispatch struct{ p *Proxy }
 const cancelMethod = acp.ProtocolMethodCancelRequest
 
 // HandleRequest unwraps the conductor's request into the Message the
-// handler sees: proxy/initialize is the client's initialize on its way to
-// the agent, proxy/successor a request from the agent side, anything else
-// a request from the client side.
+// handler sees and hands it over with the proxy's Call as next.
 func (d dispatch) HandleRequest(ctx context.Context, method string, params json.RawMessage) (jsonrpc.ValueFunc, error) {
-	m := Message{Direction: ToAgent, Method: method, Params: params}
-	switch method {
-	case acp.ProxyMethodProxyInitialize:
-		m.Method = acp.AgentMethodInitialize
-	case acp.AgentMethodInitialize:
-		return nil, &Error{Code: CodeInvalidRequest, Message: "this component is a proxy: the conductor must send proxy/initialize, and give it a successor"}
-	case acp.ProxyMethodProxySuccessor:
-		var w acp.ProxySuccessorRequest
-		if err := json.Unmarshal(params, &w); err != nil {
-			return nil, &Error{Code: jsonrpc.CodeInvalidParams, Message: "proxy/successor: " + err.Error()}
-		}
-		m = Message{Direction: ToClient, Method: w.Method, Params: w.Params}
+	m, err := incomingRequest(method, params)
+	if err != nil {
+		return nil, err
 	}
-	result, err := d.p.h.Request(ctx, m, d.p.Call)
+	result, err := d.p.h.Request(ctx, m, d.p.forward)
 	if err != nil {
 		return nil, err
 	}
 	return jsonrpc.RawValue(result, "result"), nil
+}
+
+// incomingRequest is the Message a request of the conductor carries:
+// proxy/initialize is the client's initialize on its way to the agent,
+// proxy/successor a request from the agent side, anything else a request
+// from the client side.
+func incomingRequest(method string, params json.RawMessage) (Message, error) {
+	switch method {
+	case acp.ProxyMethodProxyInitialize:
+		return Message{Direction: ToAgent, Method: acp.AgentMethodInitialize, Params: params}, nil
+	case acp.AgentMethodInitialize:
+		return Message{}, &Error{Code: CodeInvalidRequest, Message: "this component is a proxy: the conductor must send proxy/initialize, and give it a successor"}
+	case acp.ProxyMethodProxySuccessor:
+		var w acp.ProxySuccessorRequest
+		if err := w.UnmarshalJSON(params); err != nil {
+			return Message{}, &Error{Code: jsonrpc.CodeInvalidParams, Message: "proxy/successor: " + err.Error()}
+		}
+		return Message{Direction: ToClient, Method: w.Method, Params: w.Params}, nil
+	}
+	return Message{Direction: ToAgent, Method: method, Params: params}, nil
 }
 
 // HandleNotification unwraps the conductor's notification and hands it
@@ -53,12 +62,12 @@ func (d dispatch) HandleNotification(ctx context.Context, method string, params 
 	m := Message{Direction: ToAgent, Method: method, Params: params}
 	if method == acp.ProxyMethodProxySuccessor {
 		var w acp.ProxySuccessorNotification
-		if err := json.Unmarshal(params, &w); err != nil {
+		if err := w.UnmarshalJSON(params); err != nil {
 			return err
 		}
 		m = Message{Direction: ToClient, Method: w.Method, Params: w.Params}
 	}
-	return d.p.h.Notification(ctx, m, d.p.Notify)
+	return d.p.h.Notification(ctx, m, d.p.send)
 }
 
 // RequestGroup puts no request in a group: session/cancel is an ordinary

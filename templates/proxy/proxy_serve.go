@@ -40,8 +40,10 @@ func (l Limits) engine() jsonrpc.Limits {
 // Proxy is one component of a chain, on its connection to the conductor.
 // Serve runs it; Call and Notify send messages of the proxy's own.
 type Proxy struct {
-	conn *jsonrpc.Conn
-	h    Handler
+	conn    *jsonrpc.Conn
+	h       Handler
+	forward Forward // Call, made once rather than per message
+	send    Send    // Notify, likewise
 }
 
 // New returns a proxy that reads the conductor's messages from in and
@@ -52,8 +54,10 @@ func New(in io.Reader, out io.Writer, h Handler, limits Limits) *Proxy {
 	if h == nil {
 		h = Pass{}
 	}
-	return &Proxy{h: h, conn: jsonrpc.Open(in, out, jsonrpc.WithLimits(limits.engine()),
+	p := &Proxy{h: h, conn: jsonrpc.Open(in, out, jsonrpc.WithLimits(limits.engine()),
 		jsonrpc.WithCancelNotice(cancelNotice), jsonrpc.WithCancelledError(CodeRequestCancelled, "Request cancelled"))}
+	p.forward, p.send = p.Call, p.Notify
+	return p
 }
 
 // Serve runs the proxy over stdin and stdout until the conductor ends

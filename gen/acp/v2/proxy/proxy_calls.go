@@ -12,6 +12,7 @@ import (
 
 	acp "github.com/acpgen/acpgen/gen/acp/v2"
 	"github.com/acpgen/acpgen/gen/acp/v2/internal/jsonrpc"
+	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
 
 // Call sends a request in m's direction, in a proxy/successor envelope
@@ -21,41 +22,50 @@ import (
 // ($/cancel_request, which it passes on to the hop that received it).
 // Either way the error has code -32800 and wraps ctx's error.
 func (p *Proxy) Call(ctx context.Context, m Message) (json.RawMessage, error) {
-	method, params, err := outgoing(m, false)
+	method, params, err := outgoing(m)
 	if err != nil {
 		return nil, err
 	}
-	return p.conn.CallWith(ctx, method, jsonrpc.RawValue(params, "params"))
+	return p.conn.CallWith(ctx, method, params)
 }
 
 // Notify sends a notification in m's direction, in a proxy/successor
 // envelope towards the agent. It returns once the notification is queued
 // for the conductor; a ctx that has ended sends nothing.
 func (p *Proxy) Notify(ctx context.Context, m Message) error {
-	method, params, err := outgoing(m, true)
+	method, params, err := outgoing(m)
 	if err != nil {
 		return err
 	}
-	return p.conn.NotifyWith(ctx, method, jsonrpc.RawValue(params, "params"))
+	return p.conn.NotifyWith(ctx, method, params)
 }
 
 // outgoing is the method and params a message travels with: as it is
-// towards the client, wrapped in proxy/successor towards the agent.
-func outgoing(m Message, notification bool) (string, json.RawMessage, error) {
+// towards the client, wrapped in proxy/successor towards the agent. The
+// envelope (acp.ProxySuccessorRequest and ProxySuccessorNotification
+// alike: method, then params) is appended straight into the message the
+// engine writes, so that the params are checked and copied once.
+func outgoing(m Message) (string, jsonrpc.ValueFunc, error) {
 	if m.Method == "" {
 		return "", nil, fmt.Errorf("proxy: a message %s has no method", m.Direction)
 	}
 	if m.Direction == ToClient {
-		return m.Method, m.Params, nil
+		return m.Method, jsonrpc.RawValue(m.Params, "params"), nil
 	}
-	var wrapped []byte
-	var err error
-	if notification {
-		wrapped, err = json.Marshal(acp.ProxySuccessorNotification{Method: m.Method, Params: m.Params})
-	} else {
-		wrapped, err = json.Marshal(acp.ProxySuccessorRequest{Method: m.Method, Params: m.Params})
+	var params jsonrpc.ValueFunc
+	if len(m.Params) > 0 {
+		params = jsonrpc.RawValue(m.Params, "params")
 	}
-	return acp.ProxyMethodProxySuccessor, wrapped, err
+	return acp.ProxyMethodProxySuccessor, func(buf []byte) ([]byte, error) {
+		buf = wire.AppendQuoted(append(buf, `{"method":`...), m.Method)
+		if params != nil {
+			var err error
+			if buf, err = params(append(buf, `,"params":`...)); err != nil {
+				return nil, err
+			}
+		}
+		return append(buf, '}'), nil
+	}, nil
 }
 
 // cancelNotice appends the $/cancel_request for our call id, hop-local
