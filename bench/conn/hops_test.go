@@ -135,9 +135,10 @@ func chainPair(tb testing.TB, hops int, opts conductor.Options, relays bool) (*a
 }
 
 // hopsRoundTrip is acpgenRoundTrip through hops proxies (none: the
-// client straight to the agent, without the conductor).
+// client straight to the agent, without the conductor), or relays (none:
+// the conductor between client and agent, a chain of the agent alone).
 func hopsRoundTrip(hops int, opts conductor.Options, relays bool) func(tb testing.TB) (func() error, func()) {
-	if hops == 0 {
+	if hops == 0 && !relays {
 		return acpgenRoundTrip
 	}
 	return func(tb testing.TB) (func() error, func()) {
@@ -170,7 +171,7 @@ func (h *hopCounter) trace(hop string, out bool, msg []byte) {
 func TestProxyHopsTraffic(t *testing.T) {
 	const calls = 10
 	for _, relays := range []bool{false, true} {
-		for _, hops := range hopCounts[btoi(relays):] {
+		for _, hops := range hopCounts {
 			seen := &hopCounter{n: map[string]int{}}
 			call, stop := hopsRoundTrip(hops, conductor.Options{Trace: seen.trace}, relays)(t)
 			for range calls {
@@ -179,18 +180,11 @@ func TestProxyHopsTraffic(t *testing.T) {
 				}
 			}
 			stop()
-			if hops > 0 {
+			if hops > 0 || relays {
 				checkHopCounts(t, seen, hops, calls)
 			}
 		}
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // checkHopCounts checks the messages traced at each hop of a chain of
@@ -221,9 +215,11 @@ func BenchmarkProxyHops(b *testing.B) {
 
 // BenchmarkConductorHops: BenchmarkProxyHops with startRelay's stand-ins
 // for the proxies, so that a hop costs only the conductor's routing and
-// the pipes: the floor under BenchmarkProxyHops that no proxy beats.
+// the pipes: the floor under BenchmarkProxyHops that no proxy beats. At
+// hops=0 the conductor runs a chain of the agent alone: what running a
+// chain costs before any proxy is in it.
 func BenchmarkConductorHops(b *testing.B) {
-	for _, hops := range hopCounts[1:] {
+	for _, hops := range hopCounts {
 		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
 			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}, true))
 		})
