@@ -201,6 +201,7 @@ var Manifest = []File{
 	{"jsonrpc/requests.go", Methods},
 	{"jsonrpc/serial.go", Methods},
 	{"jsonrpc/transport.go", Methods},
+	{"jsonrpc/workers.go", Methods},
 	{"jsonrpc/write.go", Methods},
 
 	// The protocol layer: method tables, the typed connection, the

@@ -95,7 +95,7 @@ func (c *Conn) admit(r *request) {
 		c.running++
 		r.slotted = true
 		c.mu.Unlock()
-		go c.serveRequest(r)
+		c.goServe(r)
 		return
 	}
 	r.waiting = true
@@ -139,7 +139,7 @@ func (c *Conn) releaseSlot() {
 	next.waiting, next.slotted = false, true
 	c.freeWaitRoom()
 	c.mu.Unlock()
-	go c.serveRequest(next)
+	c.goServe(next)
 }
 
 // freeWaitRoom wakes a reader waiting for room among the waiting

@@ -88,6 +88,9 @@ type Conn struct {
 
 	nextID atomic.Int64 // the last id taken (NewCallID)
 
+	workers     chan *request // a request for a waiting goroutine (workers.go)
+	idleWorkers atomic.Int32  // goroutines waiting on workers
+
 	mu        sync.Mutex
 	calls     map[string]chan callReply     // our calls waiting, by id text; nil: given up, reply dropped
 	abandoned int                           // how many calls are given up
@@ -138,6 +141,7 @@ func setUp(c *Conn, opts []Option) *Conn {
 		groups:   map[string]string{},
 		closing:  make(chan struct{}),
 		done:     make(chan struct{}),
+		workers:  make(chan *request),
 	}
 	c.config.cancelled = Error{Code: CodeInternalError, Message: "Request cancelled"}
 	for _, o := range opts {
