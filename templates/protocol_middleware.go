@@ -27,7 +27,10 @@ type MessageInfo struct {
 	Method string
 	// ID is a request's id as JSON text (7, or "a" with its quotes);
 	// empty for a notification. An outgoing request is numbered before
-	// the first middleware sees it.
+	// the first middleware sees it; a middleware that calls next again
+	// while the first attempt waits or was given up (a retry) sends a
+	// request of its own, numbered anew, so that a late reply to the
+	// first never answers it: ID stays the first's.
 	ID string
 	// Notification reports whether the message is a notification, which
 	// has no id and no result.

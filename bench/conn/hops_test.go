@@ -72,8 +72,9 @@ func (c *component) startRelay() {
 		for in.Scan() {
 			line := in.Bytes()
 			out = append(out[:0], line...)
-			if m := bytes.Index(line, []byte(`,"method":`)); m >= 0 {
-				p := bytes.Index(line, []byte(`,"params":`))
+			m := bytes.Index(line, []byte(`,"method":`))
+			p := bytes.Index(line, []byte(`,"params":`))
+			if m >= 0 && p > m {
 				out = append(append(out[:m], `,"method":"proxy/successor","params":{"method":`...), line[m+len(`,"method":`):p]...)
 				out = append(append(out, line[p:len(line)-1]...), '}', '}')
 			}

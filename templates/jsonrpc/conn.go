@@ -376,16 +376,21 @@ func (c *Conn) NewCallID() CallID {
 	return CallID{Number: n, Text: strconv.FormatInt(n, 10)}
 }
 
-// CallAs is CallWith for a request whose id was taken with NewCallID;
-// each id is sent at most once.
+// CallAs is CallWith for a request whose id was taken with NewCallID.
+// An id still waiting for its reply, or given up before it came, is not
+// sent again: a second CallAs with it (a middleware retrying) takes a
+// new id, so that a late reply to the first never answers the second.
 func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params ValueFunc) (json.RawMessage, error) {
 	ch := make(chan callReply, 1)
-	id, key := callID.Number, callID.Text
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
 		return nil, errClosed
 	}
+	if _, used := c.calls[callID.Text]; used {
+		callID = c.NewCallID() // sent before and not yet answered: a retry's request is a new one
+	}
+	id, key := callID.Number, callID.Text
 	c.calls[key] = ch
 	c.mu.Unlock()
 	err := c.send(ctx, func(buf []byte) ([]byte, error) {

@@ -471,3 +471,63 @@ func TestNoopMiddlewareAllocatesNothing(t *testing.T) {
 		t.Errorf("a round trip allocates %v times with a no-op middleware on both sides, %v without", with, without)
 	}
 }
+
+// slowFirstAgent answers session/set_mode: the first call after 200 ms
+// whatever its context, the later ones at once, each with its call's
+// number in _meta.
+type slowFirstAgent struct {
+	acp.UnimplementedAgent
+	mu    sync.Mutex
+	calls int
+}
+
+func (a *slowFirstAgent) SetSessionMode(ctx context.Context, p *acp.SetSessionModeRequest) (*acp.SetSessionModeResponse, error) {
+	a.mu.Lock()
+	a.calls++
+	n := a.calls
+	a.mu.Unlock()
+	if n == 1 {
+		time.Sleep(200 * time.Millisecond)
+	}
+	return &acp.SetSessionModeResponse{Meta: json.RawMessage(fmt.Sprintf(`{"call":%d}`, n))}, nil
+}
+
+// A middleware that retries (calls next again after its first attempt
+// timed out, the reply still to come) sends a request of its own with a
+// new id: it gets its own answer, never the first's late one, and the
+// peer never sees an id twice.
+func TestMiddlewareRetryTakesNewID(t *testing.T) {
+	var sent []string
+	var mu sync.Mutex
+	trace := func(dir acp.TraceDirection, line []byte) {
+		if dir == acp.TraceOut && strings.Contains(string(line), `"session/set_mode"`) {
+			mu.Lock()
+			sent = append(sent, string(line))
+			mu.Unlock()
+		}
+	}
+	retry := acp.Middleware{Outgoing: func(next acp.MessageFunc) acp.MessageFunc {
+		return func(ctx context.Context, m acp.MessageInfo) (json.RawMessage, error) {
+			first, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+			result, err := next(first, m)
+			cancel()
+			if err == nil {
+				return result, nil
+			}
+			return next(ctx, m)
+		}
+	}}
+	_, client := linkWith(t, &slowFirstAgent{}, acp.UnimplementedClient{}, nil, []acp.ConnOption{acp.WithMiddleware(retry), acp.WithTrace(trace)})
+	got, err := client.SetSessionMode(testContext(t), &acp.SetSessionModeRequest{SessionID: "s", ModeID: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got.Meta) != `{"call":2}` {
+		t.Errorf("the retry got %s, want its own answer", got.Meta)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(sent) != 2 || strings.Contains(sent[1], `"id":1,`) || !strings.Contains(sent[0], `"id":1,`) {
+		t.Errorf("sent %q: want ids 1, then another", sent)
+	}
+}

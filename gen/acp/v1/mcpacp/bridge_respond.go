@@ -5,11 +5,13 @@
 package mcpacp
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
 
+	"github.com/acpgen/acpgen/gen/acp/v1/internal/jsonrpc"
 	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
 )
 
@@ -32,15 +34,22 @@ func (o *responder) notifyAll(ns []Notification) {
 	}
 	for _, n := range ns {
 		msg := wire.AppendQuoted(append(make([]byte, 0, 64+len(n.Params)), `{"jsonrpc":"2.0","method":`...), n.Method)
-		if !isNull(n.Params) {
+		if len(n.Params) > 0 && !wire.IsNull(n.Params) {
 			msg = append(append(msg, `,"params":`...), n.Params...)
 		}
 		o.event(append(msg, '}'))
 	}
 }
 
-// event writes msg as a server-sent event, starting the stream first.
+// event writes msg as a server-sent event, starting the stream first. An
+// event's data is one line: a line break between the JSON's tokens (a
+// peer may send any whitespace there) would end the event early.
 func (o *responder) event(msg []byte) {
+	if bytes.ContainsAny(msg, "\r\n") {
+		if line, err := jsonrpc.AppendRaw(nil, msg, "data"); err == nil {
+			msg = line
+		}
+	}
 	if !o.started {
 		o.started = true
 		o.w.Header().Set("Content-Type", "text/event-stream")
@@ -99,9 +108,4 @@ func appendErrorResponse(buf []byte, id json.RawMessage, code int64, message str
 		buf = append(append(buf, `,"data":`...), data...)
 	}
 	return append(buf, "}}"...)
-}
-
-// isNull reports whether raw is absent or JSON null.
-func isNull(raw json.RawMessage) bool {
-	return len(raw) == 0 || string(raw) == "null"
 }
