@@ -3,7 +3,9 @@ package conn
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
+	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
 )
@@ -66,4 +68,38 @@ func BenchmarkMiddlewareRoundTrip(b *testing.B) {
 			benchRoundTrip(b, mc.roundTrip)
 		})
 	}
+}
+
+// BenchmarkMiddlewarePaired: the two cases of BenchmarkMiddlewareRoundTrip
+// in turns within one op, so that a change of load on the shared machine
+// (or the order the sub-benchmarks run in) hits both alike: an op is a
+// block of round trips without middleware and a block with the no-op one,
+// each timed, and the benchmark reports the median over the ops of the
+// ratio noop/none (below 1.05: under issue 45's bound).
+func BenchmarkMiddlewarePaired(b *testing.B) {
+	const block = 200
+	calls := make([]func() error, len(middlewareCases))
+	for i, mc := range middlewareCases {
+		call, stop := mc.roundTrip(b)
+		defer stop()
+		calls[i] = call
+	}
+	ratios := make([]float64, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var took [2]time.Duration
+		for turn := range 2 {
+			which := (i + turn) % 2 // each case goes first in every other op
+			start := time.Now()
+			for range block {
+				if err := calls[which](); err != nil {
+					b.Fatal(err)
+				}
+			}
+			took[which] = time.Since(start)
+		}
+		ratios = append(ratios, float64(took[1])/float64(took[0]))
+	}
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[len(ratios)/2], "noop/none")
 }

@@ -32,9 +32,11 @@ type Handler interface {
 // middleware, which shows both): the engine then calls HandleRaw instead
 // of HandleRequest. HandleRaw appends the result to buf, a pooled buffer
 // the engine takes back once the reply is written, and returns it (empty:
-// null); a result in an array of its own must stay as it is until then. A
-// result that is not one valid JSON value is answered -32603, as a result
-// that does not encode. id is the request's id as the peer wrote it.
+// null); a result in an array of its own must stay as it is until then.
+// A result in buf's array is taken as it is (the handler encoded it);
+// one elsewhere is checked, and if it is not one valid JSON value the
+// request is answered -32603, as a result that does not encode. id is the
+// request's id as the peer wrote it.
 type RawHandler interface {
 	HandleRaw(ctx context.Context, id, method string, params json.RawMessage, buf []byte) (result []byte, err error)
 }

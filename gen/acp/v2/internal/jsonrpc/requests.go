@@ -167,7 +167,7 @@ func (c *Conn) serveRequest(r *request) {
 		bp = wire.Buffers.Get().(*[]byte)
 		raw, err = c.runRaw(r, (*bp)[:0])
 		if err == nil && len(raw) > 0 {
-			result = func(buf []byte) ([]byte, error) { return AppendRaw(buf, raw, "result") }
+			result = rawResult(raw, *bp)
 		}
 	} else if err == nil {
 		result, err = c.runRequest(r)
@@ -187,6 +187,17 @@ func (c *Conn) serveRequest(r *request) {
 		c.releaseSlot()
 	}
 	c.handlers.Done()
+}
+
+// rawResult appends a RawHandler's result: as it is when it was appended
+// to the engine's own buffer (the layer encoded it there, and a layer
+// above it replaces a result rather than writing over it), checked
+// otherwise, since it came from elsewhere.
+func rawResult(raw, pooled []byte) ValueFunc {
+	if cap(pooled) > 0 && cap(raw) > 0 && &raw[:1][0] == &pooled[:1][0] {
+		return func(buf []byte) ([]byte, error) { return append(buf, raw...), nil }
+	}
+	return func(buf []byte) ([]byte, error) { return AppendRaw(buf, raw, "result") }
 }
 
 // putRaw gives bp back to the pool once the result a RawHandler appended
