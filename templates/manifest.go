@@ -197,6 +197,7 @@ var Manifest = []File{
 	{"jsonrpc/message.go", Methods},
 	{"jsonrpc/options.go", Methods},
 	{"jsonrpc/read.go", Methods},
+	{"jsonrpc/relay.go", Methods},
 	{"jsonrpc/reply.go", Methods},
 	{"jsonrpc/requests.go", Methods},
 	{"jsonrpc/serial.go", Methods},
@@ -280,6 +281,7 @@ var Manifest = []File{
 	{"proxy/doc.go", ProxyChains},
 	{"proxy/proxy_calls.go", ProxyChains},
 	{"proxy/proxy_handler.go", ProxyChains},
+	{"proxy/proxy_relay.go", ProxyChains},
 	{"proxy/proxy_requests.go", ProxyChains},
 	{"proxy/proxy_serve.go", ProxyChains},
 	// The logging middleware, on log/slog.

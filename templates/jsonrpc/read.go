@@ -115,11 +115,15 @@ func (c *Conn) receiveOne(data []byte, b *batch) {
 	}
 	switch m.Kind {
 	case RequestMessage:
-		c.startRequest(m, b)
+		if b != nil || c.relays == nil || !c.relayRequest(m) {
+			c.startRequest(m, b)
+		}
 	case NotificationMessage:
 		c.receiveNotification(m)
 	case ResponseMessage:
-		c.deliver(m.ID, replyIn(m))
+		if c.relays == nil || !c.relayReply(m.ID, m, nil) {
+			c.deliver(m.ID, replyIn(m))
+		}
 	}
 }
 
@@ -136,6 +140,9 @@ func replyIn(m Message) callReply {
 // while notifications ahead of it are handled must not wait for them.
 func (c *Conn) receiveNotification(m Message) {
 	if c.arrivals != nil && c.arrivals.NotificationArrived(c, m.Method, m.Params) {
+		return
+	}
+	if c.relays != nil && c.relayNotification(m) {
 		return
 	}
 	c.serial.push(func() { c.handleNotification(m.Method, m.Params) }, len(m.Params))
@@ -172,7 +179,10 @@ func (c *Conn) rejectMessage(data []byte, err error, b *batch) {
 	}
 	shape := shapeOf(data)
 	if shape.isResponse() {
-		c.deliver(shape.id, callReply{err: fmt.Errorf("jsonrpc: invalid response from the peer: %w", err)})
+		invalid := fmt.Errorf("jsonrpc: invalid response from the peer: %w", err)
+		if c.relays == nil || !c.relayReply(shape.id, Message{}, invalid) {
+			c.deliver(shape.id, callReply{err: invalid})
+		}
 		return
 	}
 	id := shape.id

@@ -82,6 +82,18 @@ func (c *conductor) wait() {
 	}
 }
 
+// seesAll is Pass as a Handler of the user's: it embeds Pass, so the
+// proxy hands it every message (nothing is relayed).
+type seesAll struct{ Pass }
+
+// bothPaths runs test with Pass, whose messages the connection relays,
+// and with seesAll, whose messages all go through the Handler: the two
+// must behave alike.
+func bothPaths(t *testing.T, test func(t *testing.T, h Handler)) {
+	t.Run("relayed", func(t *testing.T) { test(t, nil) })
+	t.Run("handled", func(t *testing.T) { test(t, seesAll{}) })
+}
+
 func sameJSON(a, b string) bool {
 	var x, y any
 	if json.Unmarshal([]byte(a), &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
@@ -95,8 +107,10 @@ func sameJSON(a, b string) bool {
 // TestInitializeGoesToSuccessor: proxy/initialize is the client's
 // initialize, which Pass forwards to the successor in proxy/successor;
 // its result answers proxy/initialize. A plain initialize is refused.
-func TestInitializeGoesToSuccessor(t *testing.T) {
-	c := startProxy(t, nil, Limits{})
+func TestInitializeGoesToSuccessor(t *testing.T) { bothPaths(t, testInitializeGoesToSuccessor) }
+
+func testInitializeGoesToSuccessor(t *testing.T, h Handler) {
+	c := startProxy(t, h, Limits{})
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"proxy/initialize","params":{"protocolVersion":1}}`)
 	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"initialize","params":{"protocolVersion":1}}}`)
 	c.send(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":1}}`)
@@ -108,8 +122,10 @@ func TestInitializeGoesToSuccessor(t *testing.T) {
 // TestUpdatesBeforeReply: what the successor sends comes out unwrapped,
 // towards the client, and a reply never overtakes the notifications that
 // arrived before it.
-func TestUpdatesBeforeReply(t *testing.T) {
-	c := startProxy(t, nil, Limits{})
+func TestUpdatesBeforeReply(t *testing.T) { bothPaths(t, testUpdatesBeforeReply) }
+
+func testUpdatesBeforeReply(t *testing.T, h Handler) {
+	c := startProxy(t, h, Limits{})
 	c.send(`{"jsonrpc":"2.0","id":"p","method":"session/prompt","params":{"sessionId":"s"}}`)
 	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"session/prompt","params":{"sessionId":"s"}}}`)
 	for i := 0; i < 5; i++ {
@@ -128,8 +144,10 @@ func TestUpdatesBeforeReply(t *testing.T) {
 
 // TestCancelReachesSuccessor: cancelling a request cancels what its
 // handler forwarded, with the id it has on this hop.
-func TestCancelReachesSuccessor(t *testing.T) {
-	c := startProxy(t, nil, Limits{})
+func TestCancelReachesSuccessor(t *testing.T) { bothPaths(t, testCancelReachesSuccessor) }
+
+func testCancelReachesSuccessor(t *testing.T, h Handler) {
+	c := startProxy(t, h, Limits{})
 	c.send(`{"jsonrpc":"2.0","id":7,"method":"_slow","params":{}}`)
 	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"_slow","params":{}}}`)
 	c.send(`{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":7}}`)
@@ -173,8 +191,10 @@ func TestHandlerAnswersDropsRewrites(t *testing.T) {
 // goes on: the reply the first one waits for still arrives); at the end
 // of input the calls waiting fail, the requests in flight are answered
 // and Serve returns.
-func TestBoundsAndEnd(t *testing.T) {
-	c := startProxy(t, nil, Limits{MaxRequests: 1})
+func TestBoundsAndEnd(t *testing.T) { bothPaths(t, testBoundsAndEnd) }
+
+func testBoundsAndEnd(t *testing.T, h Handler) {
+	c := startProxy(t, h, Limits{MaxRequests: 1})
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"_a"}`)
 	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"_a"}}`)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"_b"}`)

@@ -46,6 +46,7 @@ type Proxy struct {
 	h       Handler
 	forward Forward // Call, made once rather than per message
 	send    Send    // Notify, likewise
+	policy  relayPolicy
 }
 
 // New returns a proxy that reads the conductor's messages from in and
@@ -56,7 +57,7 @@ func New(in io.Reader, out io.Writer, h Handler, limits Limits) *Proxy {
 	if h == nil {
 		h = Pass{}
 	}
-	p := &Proxy{h: h, conn: jsonrpc.Open(in, out, jsonrpc.WithLimits(limits.engine()),
+	p := &Proxy{h: h, policy: policyOf(h), conn: jsonrpc.Open(in, out, jsonrpc.WithLimits(limits.engine()),
 		jsonrpc.WithCancelNotice(cancelNotice), jsonrpc.WithCancelledError(CodeRequestCancelled, "Request cancelled"))}
 	p.forward, p.send = p.Call, p.Notify
 	return p

@@ -3,7 +3,9 @@
 // Command chainproxy is the proxy of the proxy chain tests, on the
 // generated package's proxy helper: it passes everything on unchanged but
 // session/prompt, to whose _meta it adds its name under "proxiedBy" (the
-// rewrite the trace shows). -fail-on METHOD makes it exit with status 3
+// rewrite the trace shows). Its handler sees only the methods it acts on
+// (proxy.Only): the rest is relayed by the proxy's connection, so the
+// chain tests run both paths. -fail-on METHOD makes it exit with status 3
 // when METHOD comes from the client side; -stubborn makes it ignore
 // SIGTERM and the end of its input, so that only SIGKILL stops it;
 // -pidfile writes its pid.
@@ -38,7 +40,11 @@ func main() {
 	if *stubborn {
 		signal.Ignore(syscall.SIGTERM)
 	}
-	err := proxy.Serve(context.Background(), &tagger{name: *name, failOn: *failOn})
+	watched := []string{"session/prompt"}
+	if *failOn != "" {
+		watched = append(watched, *failOn)
+	}
+	err := proxy.Serve(context.Background(), proxy.Only(&tagger{name: *name, failOn: *failOn}, watched...))
 	for *stubborn {
 		time.Sleep(time.Hour) // until SIGKILL
 	}

@@ -82,6 +82,7 @@ type Conn struct {
 	handler   Handler
 	arrivals  Arrivals   // the handler's, when it has them
 	raw       RawHandler // the handler's, when it has it
+	relays    Relays     // the handler's, when it has them
 
 	output outputQueue
 	serial serialQueue
@@ -93,6 +94,7 @@ type Conn struct {
 
 	mu        sync.Mutex
 	calls     map[string]chan callReply     // our calls waiting, by id text; nil: given up, reply dropped
+	relayed   map[string]*relayed           // the peer's requests relayed as our calls, by our id text
 	abandoned int                           // how many calls are given up
 	requests  map[string]context.CancelFunc // the peer's requests not yet answered, by id text
 	running   int                           // of those, how many hold a slot (MaxRequests)
@@ -137,6 +139,7 @@ func setUp(c *Conn, opts []Option) *Conn {
 	*c = Conn{
 		in: c.in, out: c.out, transport: c.transport,
 		calls:    map[string]chan callReply{},
+		relayed:  map[string]*relayed{},
 		requests: map[string]context.CancelFunc{},
 		groups:   map[string]string{},
 		closing:  make(chan struct{}),
@@ -177,6 +180,7 @@ func (c *Conn) Start(h Handler) error {
 	c.handler = h
 	c.arrivals, _ = h.(Arrivals)
 	c.raw, _ = h.(RawHandler)
+	c.relays, _ = h.(Relays)
 	go c.read()
 	return nil
 }
@@ -189,6 +193,7 @@ func (c *Conn) Start(h Handler) error {
 // for their replies. Close, or the peer stalling, cuts this short.
 func (c *Conn) inputEnded(err error) {
 	c.failCalls(errClosed)
+	c.endRelayed(true)
 	if err != nil {
 		c.stop() // the peer is gone, not done: its requests' handlers can stop
 	}
@@ -232,6 +237,7 @@ func (c *Conn) shutdown(reason error) error {
 		failure = fmt.Errorf("%w: %w", errClosed, reason)
 	}
 	c.failCalls(failure) // before closing: a waiting call gets the reason
+	c.endRelayed(false)
 	close(c.closing)
 	c.stop()
 	c.serial.abort()

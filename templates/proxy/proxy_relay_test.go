@@ -1,0 +1,94 @@
+//go:build unstable_proxy_chains || unstable
+
+package proxy
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+)
+
+// watcher records the methods it sees and lets rewriter act on them.
+type watcher struct {
+	rewriter
+	mu   sync.Mutex
+	seen []string
+}
+
+func (w *watcher) saw(m Message) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.seen = append(w.seen, m.Direction.String()+" "+m.Method)
+}
+
+func (w *watcher) Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error) {
+	w.saw(m)
+	return w.rewriter.Request(ctx, m, next)
+}
+
+func (w *watcher) Notification(ctx context.Context, m Message, next Send) error {
+	w.saw(m)
+	return w.rewriter.Notification(ctx, m, next)
+}
+
+// TestOnlyHandsOverItsMethods: with Only, the Handler sees initialize and
+// the methods it names, either way; everything else passes unchanged
+// without it, wrapped towards the agent and unwrapped towards the client.
+func TestOnlyHandsOverItsMethods(t *testing.T) {
+	w := &watcher{}
+	c := startProxy(t, Only(w, "_ping", "_hello"), Limits{})
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"proxy/initialize","params":{}}`)
+	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"initialize","params":{}}}`)
+	c.send(`{"jsonrpc":"2.0","id":1,"result":{}}`)
+	c.expect(`{"jsonrpc":"2.0","id":1,"result":{}}`)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"_ping"}`)
+	c.expect(`{"jsonrpc":"2.0","id":2,"result":"pong"}`)
+	c.send(`{"jsonrpc":"2.0","method":"_noise","params":{"kept":1}}`) // not watched: passes
+	c.expect(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"_noise","params":{"kept":1}}}`)
+	c.send(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"params":{},"method":"_hello"}}`)
+	c.expect(`{"jsonrpc":"2.0","method":"_hello","params":{"rewritten":true}}`)
+	c.send(`{"jsonrpc":"2.0","id":"x","method":"proxy/successor","params":{"params":[1],"method":"fs/read_text_file","_meta":{}}}`)
+	c.expect(`{"jsonrpc":"2.0","id":2,"method":"fs/read_text_file","params":[1]}`)
+	c.send(`{"jsonrpc":"2.0","id":2,"result":"text"}`)
+	c.expect(`{"jsonrpc":"2.0","id":"x","result":"text"}`)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	want := []string{"to agent initialize", "to agent _ping", "to client _hello"}
+	if len(w.seen) != len(want) {
+		t.Fatalf("handler saw %q, want %q", w.seen, want)
+	}
+	for i := range want {
+		if w.seen[i] != want[i] {
+			t.Fatalf("handler saw %q, want %q", w.seen, want)
+		}
+	}
+}
+
+// TestRelayLeavesOddEnvelopesToTheHandler: an envelope the relay does
+// not read plainly (a method with escapes, a member twice, no method)
+// takes the Handler's path, which forwards or refuses it as before.
+func TestRelayLeavesOddEnvelopesToTheHandler(t *testing.T) {
+	c := startProxy(t, nil, Limits{})
+	c.send(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session\/update","params":{}}}`)
+	c.expect(`{"jsonrpc":"2.0","method":"session/update","params":{}}`)
+	c.send(`{"jsonrpc":"2.0","id":3,"method":"proxy/successor","params":{"method":"a","method":"b"}}`)
+	c.expectPart(`"id":3,"error":{"code":-32602`)
+	c.send(`{"jsonrpc":"2.0","id":4,"method":"proxy/successor","params":{"params":{}}}`)
+	c.expectPart(`"id":4,"error":{"code":-32602`)
+}
+
+// TestPolicyOf: only Pass itself and Only's Handler have messages
+// relayed; a Handler that embeds Pass sees everything.
+func TestPolicyOf(t *testing.T) {
+	if p := policyOf(Pass{}); !p.relays("x") {
+		t.Error("Pass: x not relayed")
+	}
+	if p := policyOf(seesAll{}); p.relays("x") {
+		t.Error("a Handler embedding Pass: x relayed")
+	}
+	p := policyOf(Only(seesAll{}, "a"))
+	if p.relays("a") || !p.relays("b") || p.relaysName([]byte("a")) || !p.relaysName([]byte("b")) {
+		t.Error("Only(h, a): wrong policy")
+	}
+}
