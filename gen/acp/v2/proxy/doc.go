@@ -19,6 +19,13 @@
 // bounded; and a conductor that ends its input, stops reading or cannot
 // be written to ends Serve, as does the end of its context.
 //
+// A message the Handler does not look at (every one, for Pass; those of
+// the methods it does not name, for a Handler wrapped with Only) is
+// relayed by the connection itself as it is read, wrapped or unwrapped
+// as next would, with the same rules: it costs the proxy about what it
+// costs the conductor to route it, where a message handed to a Handler
+// costs a goroutine, a call waiting for its reply and their wake-ups.
+//
 // Everything but this comment needs the build tag of the proxy chains
 // feature (unstable_proxy_chains, or unstable), as the protocol's proxy
 // types do.
