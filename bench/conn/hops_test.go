@@ -47,9 +47,9 @@ func newComponent() *component {
 	return c
 }
 
-// startProxy runs a Pass proxy of the generated package on c.
-func (c *component) startProxy() {
-	p := proxy.New(c.inR, c.outW, proxy.Pass{}, proxy.Limits{})
+// startProxy runs a proxy of the generated package with handler h on c.
+func (c *component) startProxy(h proxy.Handler) {
+	p := proxy.New(c.inR, c.outW, h, proxy.Limits{})
 	ended := make(chan struct{})
 	go func() { defer close(ended); _ = p.Serve(context.Background()) }()
 	c.ended = ended
@@ -95,19 +95,31 @@ func (c *component) startAgent() {
 	c.ended = ended
 }
 
+// seesAll is proxy.Pass as a Handler of the user's: it embeds Pass, so
+// the proxy hands it every message rather than relaying it.
+type seesAll struct{ proxy.Pass }
+
+// chain is what stands between client and agent: hops proxies with
+// handler (nil: startRelay's stand-ins in their place).
+type chain struct {
+	hops    int
+	handler proxy.Handler
+}
+
 // chainPair connects a client to the agent through the conductor's
-// routing and hops Pass proxies (relays: startRelay's stand-ins); stop ends the client, then the chain,
+// routing and the chain's proxies; stop ends the client, then the chain,
 // then every component, and waits for each.
-func chainPair(tb testing.TB, hops int, opts conductor.Options, relays bool) (*acp.ClientConn, func()) {
+func chainPair(tb testing.TB, ch chain, opts conductor.Options) (*acp.ClientConn, func()) {
+	hops := ch.hops
 	comps := make([]*component, hops+1)
 	conns := make([]conductor.Conn, hops+1)
 	for i := range comps {
 		comps[i] = newComponent()
 		switch {
-		case i < hops && relays:
+		case i < hops && ch.handler == nil:
 			comps[i].startRelay()
 		case i < hops:
-			comps[i].startProxy()
+			comps[i].startProxy(ch.handler)
 		default:
 			comps[i].startAgent()
 		}
@@ -115,16 +127,16 @@ func chainPair(tb testing.TB, hops int, opts conductor.Options, relays bool) (*a
 	}
 	clientIn, chainOut := io.Pipe()
 	chainIn, clientOut := io.Pipe()
-	ch := conductor.New(hops+1, opts)
-	if err := ch.Start(conductor.Conn{R: chainIn, W: chainOut}, conns); err != nil {
+	cond := conductor.New(hops+1, opts)
+	if err := cond.Start(conductor.Conn{R: chainIn, W: chainOut}, conns); err != nil {
 		tb.Fatal(err)
 	}
 	c := acp.NewClientConn(clientIn, clientOut)
 	go c.Serve(acpgenClient{})
 	return c, func() {
 		clientOut.Close() // the client's end of input ends the chain
-		_ = ch.Reason()
-		ch.StopWriters(stopGrace)
+		_ = cond.Reason()
+		cond.StopWriters(stopGrace)
 		for _, comp := range comps {
 			comp.inW.Close()
 			<-comp.ended
@@ -135,15 +147,16 @@ func chainPair(tb testing.TB, hops int, opts conductor.Options, relays bool) (*a
 	}
 }
 
-// hopsRoundTrip is acpgenRoundTrip through hops proxies (none: the
-// client straight to the agent, without the conductor), or relays (none:
-// the conductor between client and agent, a chain of the agent alone).
-func hopsRoundTrip(hops int, opts conductor.Options, relays bool) func(tb testing.TB) (func() error, func()) {
-	if hops == 0 && !relays {
+// hopsRoundTrip is acpgenRoundTrip through the chain: with no hops and
+// a handler, the client straight to the agent, without the conductor;
+// with no hops and no handler, the conductor between client and agent (a
+// chain of the agent alone).
+func hopsRoundTrip(ch chain, opts conductor.Options) func(tb testing.TB) (func() error, func()) {
+	if ch.hops == 0 && ch.handler != nil {
 		return acpgenRoundTrip
 	}
 	return func(tb testing.TB) (func() error, func()) {
-		c, stop := chainPair(tb, hops, opts, relays)
+		c, stop := chainPair(tb, ch, opts)
 		req := &acp.SetSessionModeRequest{SessionID: sessionID, ModeID: modeID}
 		ctx := context.Background()
 		return func() error { _, err := c.SetSessionMode(ctx, req); return err }, stop
@@ -165,23 +178,24 @@ func (h *hopCounter) trace(hop string, out bool, msg []byte) {
 }
 
 // TestProxyHopsTraffic checks that every case delivers the traffic, and
-// that with proxies (or relays) each call and its result went through
-// every component, as the conductor's trace counts them: per call, the
-// request and its result at the client and the agent, and at each proxy
-// both of them on the way in and on the way out.
+// that with proxies (relaying, handling, or the stand-ins) each call and
+// its result went through every component, as the conductor's trace
+// counts them: per call, the request and its result at the client and
+// the agent, and at each proxy both of them on the way in and on the way
+// out.
 func TestProxyHopsTraffic(t *testing.T) {
 	const calls = 10
-	for _, relays := range []bool{false, true} {
+	for _, h := range []proxy.Handler{proxy.Pass{}, seesAll{}, nil} {
 		for _, hops := range hopCounts {
 			seen := &hopCounter{n: map[string]int{}}
-			call, stop := hopsRoundTrip(hops, conductor.Options{Trace: seen.trace}, relays)(t)
+			call, stop := hopsRoundTrip(chain{hops, h}, conductor.Options{Trace: seen.trace})(t)
 			for range calls {
 				if err := call(); err != nil {
-					t.Fatalf("hops=%d relays=%v: %v", hops, relays, err)
+					t.Fatalf("hops=%d handler=%T: %v", hops, h, err)
 				}
 			}
 			stop()
-			if hops > 0 || relays {
+			if hops > 0 || h == nil {
 				checkHopCounts(t, seen, hops, calls)
 			}
 		}
@@ -205,11 +219,23 @@ func checkHopCounts(t *testing.T, seen *hopCounter, hops, calls int) {
 
 // BenchmarkProxyHops: one session/set_mode request and its result per
 // op, one caller, with 0, 1 and 2 Pass proxies between client and agent
-// (compare with benchstat -col /hops).
+// (compare with benchstat -col /hops). Pass looks at nothing, so the
+// proxies' connections relay every message (ADR 0025).
 func BenchmarkProxyHops(b *testing.B) {
 	for _, hops := range hopCounts {
 		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
-			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}, false))
+			benchRoundTrip(b, hopsRoundTrip(chain{hops, proxy.Pass{}}, conductor.Options{}))
+		})
+	}
+}
+
+// BenchmarkProxyHopsHandled: BenchmarkProxyHops with a Handler that
+// sees every message (one embedding Pass): what a proxy costs a message
+// its Handler looks at.
+func BenchmarkProxyHopsHandled(b *testing.B) {
+	for _, hops := range hopCounts[1:] {
+		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
+			benchRoundTrip(b, hopsRoundTrip(chain{hops, seesAll{}}, conductor.Options{}))
 		})
 	}
 }
@@ -222,7 +248,7 @@ func BenchmarkProxyHops(b *testing.B) {
 func BenchmarkConductorHops(b *testing.B) {
 	for _, hops := range hopCounts {
 		b.Run(fmt.Sprintf("hops=%d", hops), func(b *testing.B) {
-			benchRoundTrip(b, hopsRoundTrip(hops, conductor.Options{}, true))
+			benchRoundTrip(b, hopsRoundTrip(chain{hops, nil}, conductor.Options{}))
 		})
 	}
 }
