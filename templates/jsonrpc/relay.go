@@ -1,8 +1,10 @@
 package jsonrpc
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 
 	"github.com/acpgen/acpgen/templates/wire"
@@ -16,20 +18,23 @@ import (
 // message. A layer with Relays has the engine pass them itself, on the
 // reader: a notification goes out rewritten, a request goes out under an
 // id of ours and the reply to it answers the peer's request, as it came.
-// The connection's rules hold as for a handled request: a relayed
-// message keeps its place in arrival order (it goes out after the
-// notifications received before it have been handled, and so does the
-// reply), the peer's request is in flight until answered (its id cannot
-// be reused, CancelIncoming cancels it: the call is given up with the
-// cancel notice, the request answered with the cancelled error), at most
-// MaxRequests are in flight at once, relayed or handled (a request past
-// the bound waits its turn on the handler's path), and
-// at the end of input each one not yet answered is answered as a call
-// the input's end failed.
+// No goroutine runs for them and no call waits; the lines go to the
+// writer like any. The connection's rules hold as for a handled request:
+// a relayed message keeps its place in arrival order (a notification or
+// a reply goes out after the notifications received before it have been
+// handled; a request is relayed only when none is waiting, and otherwise
+// takes the handler's path, which keeps its turn); the peer's request is
+// in flight until answered (its id cannot be reused, CancelIncoming
+// cancels it: the call is given up with the cancel notice, the request
+// answered with the cancelled error); at most MaxRequests are in flight
+// at once, relayed or handled (a request past the bound waits its turn on
+// the handler's path); and at the end of input each one not yet answered
+// is answered as a call the input's end failed.
 
 // Relays is what a Handler adds to have messages passed back to the peer
 // without handling them. Relay is asked on the reader, after Arrivals,
-// for each request and notification that came alone (not in a batch).
+// for each notification and each request that came alone (a request in a
+// batch is answered in the batch's reply, so it is handled).
 // To relay the message it appends the members it goes out with,
 // `"method":…` then `,"params":…` if any, to buf and returns buf with
 // true; the bytes are sent as they are (they must be valid JSON on one
@@ -50,8 +55,8 @@ type relayed struct {
 // relayRequest relays a request that came alone, and reports whether it
 // did; when it did not, the request is handled as usual.
 func (c *Conn) relayRequest(m Message) bool {
-	if len(m.ID) > c.limits.MaxIDLength {
-		return false
+	if len(m.ID) > c.limits.MaxIDLength || !c.serial.idle() {
+		return false // refused, or behind messages received before it: the handler's path keeps its turn
 	}
 	bp := wire.Buffers.Get().(*[]byte)
 	defer wire.Buffers.Put(bp)
@@ -71,8 +76,8 @@ func (c *Conn) relayRequest(m Message) bool {
 	c.relayed[r.call.Text] = r
 	c.handlers.Add(1)
 	c.mu.Unlock()
-	line := append(withHead(buf, r.call.Number), "}\n"...)
-	c.sendInOrder(line)
+	buf = dropCR(buf, relayHead)
+	c.sendOut(append(withHead(buf, r.call.Number), "}\n"...))
 	keepPooled(bp, buf)
 	return true
 }
@@ -99,7 +104,7 @@ func (c *Conn) relayNotification(m Message) bool {
 	defer wire.Buffers.Put(bp)
 	buf, ok := c.relays.Relay(append((*bp)[:0], `{"jsonrpc":"2.0",`...), m.Method, m.Params)
 	if ok {
-		c.sendInOrder(append(buf, "}\n"...))
+		c.sendInOrder(dropCR(append(buf, "}\n"...), 0))
 		keepPooled(bp, buf)
 	}
 	return ok
@@ -120,34 +125,60 @@ func (c *Conn) relayReply(id []byte, m Message, invalid error) bool {
 	delete(c.requests, r.key)
 	c.mu.Unlock()
 	defer c.relayDone()
-	if invalid != nil {
-		c.replyError(replyTo{}, r.peerID, &Error{Code: CodeInternalError, Message: "Internal error", Data: errorData(invalid)})
-		return true
+	if invalid == nil && m.ErrorValue != nil && wire.Kind(m.ErrorValue) != '{' {
+		invalid = errors.New("jsonrpc: invalid response from the peer: its error is not an object")
 	}
 	bp := wire.Buffers.Get().(*[]byte)
 	defer wire.Buffers.Put(bp)
-	buf := append(append((*bp)[:0], `{"jsonrpc":"2.0","id":`...), r.peerID...)
-	if m.ErrorValue != nil {
-		buf = append(append(buf, `,"error":`...), m.ErrorValue...)
-	} else {
-		buf = append(append(buf, `,"result":`...), m.Result...)
+	var buf []byte
+	switch {
+	case invalid != nil:
+		buf = appendErrorReply((*bp)[:0], r.peerID, &Error{Code: CodeInternalError, Message: "Internal error", Data: errorData(invalid)})
+	case m.ErrorValue != nil:
+		buf = append(append(append(append((*bp)[:0], `{"jsonrpc":"2.0","id":`...), r.peerID...), `,"error":`...), m.ErrorValue...)
+	default:
+		buf = append(append(append(append((*bp)[:0], `{"jsonrpc":"2.0","id":`...), r.peerID...), `,"result":`...), m.Result...)
 	}
-	c.sendInOrder(append(buf, "}\n"...))
+	c.sendInOrder(dropCR(append(buf, "}\n"...), 0))
 	keepPooled(bp, buf)
 	return true
 }
 
 // sendInOrder sends line after what was received before it has been
-// handled: at once, on the reader, when nothing waits its turn (written
-// here when the output is idle, which saves the writer a wake-up), and
-// otherwise at its place in the ordered queue.
+// handled: at once when nothing waits its turn, and otherwise at its
+// place in the ordered queue.
 func (c *Conn) sendInOrder(line []byte) {
 	if c.serial.idle() {
-		_ = c.output.sendNow(line)
+		c.sendOut(line)
 		return
 	}
 	own := append([]byte(nil), line...)
 	c.serial.push(func() { _ = c.output.send(context.Background(), own) }, len(own))
+}
+
+// sendOut queues line for the writer. The reader never writes itself: a
+// peer that reads nothing must not stop it reading (a cancel, a reply),
+// so it waits only when the output queue is full, as any sender does.
+func (c *Conn) sendOut(line []byte) {
+	_ = c.output.send(context.Background(), line)
+}
+
+// dropCR drops the carriage returns in line from index from on. A line
+// read holds no line feed, but a JSON value in it may hold a carriage
+// return as whitespace between tokens, which a peer splitting lines on
+// it would take for a line break; every message the connection builds
+// is one line by either reading (appendOneLine).
+func dropCR(line []byte, from int) []byte {
+	if bytes.IndexByte(line[from:], '\r') < 0 {
+		return line
+	}
+	out := line[:from]
+	for _, b := range line[from:] {
+		if b != '\r' {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // giveUpRelayed cancels a relayed request (CancelIncoming): the call is

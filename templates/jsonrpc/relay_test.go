@@ -62,11 +62,12 @@ func TestRelayRequestsAndNotifications(t *testing.T) {
 }
 
 // TestRelayKeepsArrivalOrder: while a notification received earlier is
-// being handled, relayed messages and the reply to a relayed request wait
-// their turn behind it.
+// being handled, relayed notifications and the reply to a relayed request
+// wait their turn behind it, and a request takes the handler's path,
+// which starts it in its turn.
 func TestRelayKeepsArrivalOrder(t *testing.T) {
 	release := make(chan struct{})
-	h := &relayHandler{funcHandler{notification: func(ctx context.Context, method string, params json.RawMessage) error {
+	h := &relayHandler{funcHandler{request: echo, notification: func(ctx context.Context, method string, params json.RawMessage) error {
 		if method == "slow" {
 			<-release
 		}
@@ -94,7 +95,7 @@ func TestRelayKeepsArrivalOrder(t *testing.T) {
 	for _, want := range []string{
 		`{"jsonrpc":"2.0","id":"a","result":"late"}`,
 		`{"jsonrpc":"2.0","method":"out/after"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"out/y"}`,
+		`{"jsonrpc":"2.0","id":"b","result":null}`,
 	} {
 		if line := <-got; line != want {
 			t.Fatalf("got  %s\nwant %s", line, want)
@@ -187,4 +188,70 @@ func TestRelayClose(t *testing.T) {
 	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"out/x"}`)
 	within(t, 2*time.Second, "Close", func() { _ = p.conn.Close() })
 	waitDone(t, p.conn)
+}
+
+// cancelSeen is a relayHandler that says when a cancel has been acted on.
+type cancelSeen struct {
+	*relayHandler
+	seen chan struct{}
+}
+
+func (h *cancelSeen) NotificationArrived(c *Conn, method string, params json.RawMessage) bool {
+	done := h.relayHandler.NotificationArrived(c, method, params)
+	if method == testCancelMethod {
+		close(h.seen)
+	}
+	return done
+}
+
+// TestRelayCancelWhileWaiting: a request that arrives behind a
+// notification being handled is not relayed; cancelled while it waits,
+// it is answered with the cancelled error and nothing goes out for it.
+func TestRelayCancelWhileWaiting(t *testing.T) {
+	release := make(chan struct{})
+	ran := make(chan string, 1)
+	h := &relayHandler{funcHandler{
+		request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			ran <- method
+			return nil, nil
+		},
+		notification: func(ctx context.Context, method string, params json.RawMessage) error {
+			<-release
+			return nil
+		},
+	}}
+	cancelled := make(chan struct{})
+	p := newRawPeer(t, &cancelSeen{h, cancelled})
+	p.write(t, `{"jsonrpc":"2.0","method":"slow"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":"a","method":"fwd/x"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":"a"}}`)
+	<-cancelled
+	close(release)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":"a","error":{"code":-32800,"message":"Request cancelled"}}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"fwd/next"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"out/next"}`)
+	select {
+	case m := <-ran:
+		t.Fatalf("the cancelled request ran (%s)", m)
+	default:
+	}
+}
+
+// TestRelayOddReplies: a reply whose error is not an object answers the
+// relayed request with -32603; carriage returns between a value's tokens
+// do not go out (a peer may split lines on them).
+func TestRelayOddReplies(t *testing.T) {
+	p := newRawPeer(t, &relayHandler{})
+	p.write(t, `{"jsonrpc":"2.0","id":"a","method":"fwd/x","params":{`+"\r"+`"n":1}}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"out/x","params":{"n":1}}`)
+	p.write(t, `{"jsonrpc":"2.0","id":1,"error":"oops"}`)
+	if line := p.read(t); !strings.HasPrefix(line, `{"jsonrpc":"2.0","id":"a","error":{"code":-32603`) {
+		t.Fatalf("got %s, want -32603 for id a", line)
+	}
+	p.write(t, `{"jsonrpc":"2.0","id":"b","method":"fwd/y"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":2,"method":"out/y"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":2,"result":[1,`+"\r"+`2]}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":"b","result":[1,2]}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"fwd/n","params":[`+"\r"+`]}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"out/n","params":[]}`)
 }

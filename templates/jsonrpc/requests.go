@@ -269,11 +269,15 @@ func (c *Conn) CancelIncoming(id []byte) {
 // CancelGroup cancels the contexts of the peer's requests in flight that
 // arrived in group (Arrivals.RequestGroup).
 func (c *Conn) CancelGroup(group string) {
+	var cancels []context.CancelFunc
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	for key, g := range c.groups {
 		if g == group {
-			c.requests[key]()
+			cancels = append(cancels, c.requests[key])
 		}
+	}
+	c.mu.Unlock()
+	for _, cancel := range cancels {
+		cancel() // outside the lock: a layer's cancel may take it
 	}
 }

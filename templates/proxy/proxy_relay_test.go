@@ -76,6 +76,24 @@ func TestRelayLeavesOddEnvelopesToTheHandler(t *testing.T) {
 	c.expectPart(`"id":3,"error":{"code":-32602`)
 	c.send(`{"jsonrpc":"2.0","id":4,"method":"proxy/successor","params":{"params":{}}}`)
 	c.expectPart(`"id":4,"error":{"code":-32602`)
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"proxy/successor","params":{"method":""}}`)
+	c.expectPart(`"id":5,"error":{"code":-32603`)
+	c.send(`{"jsonrpc":"2.0","id":6,"method":"proxy/successor","params":{"method":"x","_meta":{},"_meta":{}}}`)
+	c.expectPart(`"id":6,"error":{"code":-32602`)
+}
+
+// TestOnlySeesInitializeFromEitherSide: initialize reaches Only's
+// Handler even in an envelope from the successor.
+func TestOnlySeesInitializeFromEitherSide(t *testing.T) {
+	w := &watcher{}
+	c := startProxy(t, Only(w), Limits{})
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"initialize","params":{}}}`)
+	c.expect(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.seen) != 1 || w.seen[0] != "to client initialize" {
+		t.Fatalf("handler saw %q", w.seen)
+	}
 }
 
 // TestPolicyOf: only Pass itself and Only's Handler have messages

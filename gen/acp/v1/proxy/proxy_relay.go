@@ -99,15 +99,21 @@ func (p relayPolicy) relaysName(name []byte) bool {
 	return !watched
 }
 
+// any reports whether the policy relays anything: a proxy whose Handler
+// sees everything does not ask (its dispatch has no Relays).
+func (p relayPolicy) any() bool { return p.all || p.watched != nil }
+
+// relaying is the dispatch of a proxy whose Handler lets some messages
+// through: the dispatch with jsonrpc.Relays.
+type relaying struct{ dispatch }
+
 // Relay appends the members a message the Handler does not look at goes
 // out with: from the client side wrapped in proxy/successor, from the
 // successor unwrapped (jsonrpc.Relays). proxy/initialize and initialize
 // are never relayed: the Handler always sees the start.
-func (d dispatch) Relay(buf []byte, method string, params json.RawMessage) ([]byte, bool) {
+func (d relaying) Relay(buf []byte, method string, params json.RawMessage) ([]byte, bool) {
 	policy := d.p.policy
 	switch {
-	case !policy.all && policy.watched == nil:
-		return buf, false
 	case method == acp.ProxyMethodProxySuccessor:
 		return policy.unwrap(buf, params)
 	case method == acp.ProxyMethodProxyInitialize || method == acp.AgentMethodInitialize || !policy.relays(method):
@@ -122,30 +128,34 @@ func (d dispatch) Relay(buf []byte, method string, params json.RawMessage) ([]by
 
 // unwrap appends the method and params a proxy/successor envelope
 // carries, as they came, when the policy relays the method; an envelope
-// that is not plainly well formed (no method, a method with escapes, a
-// member twice) goes to the Handler's path, which reports it.
+// that is not plainly well formed (an empty method or none, a method with
+// escapes, a member twice, more members than an envelope has) goes to
+// the Handler's path, which reports it, and so does initialize.
 func (p relayPolicy) unwrap(buf []byte, params json.RawMessage) ([]byte, bool) {
 	it, err := wire.Object(params)
 	if err != nil {
 		return buf, false
 	}
 	var method, inner []byte
+	var keys [maxEnvelopeMembers][]byte
+	n := 0
 	for it.Next() {
+		if n == len(keys) || seenKey(keys[:n], it.Key) {
+			return buf, false
+		}
+		keys[n], n = it.Key, n+1
 		switch string(it.Key) {
 		case "method":
-			if method != nil {
-				return buf, false
-			}
 			method = it.Value
 		case "params":
-			if inner != nil {
-				return buf, false
-			}
 			inner = it.Value
 		}
 	}
-	if it.Err != nil || len(method) < 2 || method[0] != '"' || bytes.IndexByte(method, '\\') >= 0 ||
-		!p.relaysName(method[1:len(method)-1]) {
+	if it.Err != nil || len(method) < 3 || method[0] != '"' || bytes.IndexByte(method, '\\') >= 0 {
+		return buf, false
+	}
+	name := method[1 : len(method)-1]
+	if string(name) == acp.AgentMethodInitialize || !p.relaysName(name) {
 		return buf, false
 	}
 	buf = append(append(buf, `"method":`...), method...)
@@ -153,4 +163,18 @@ func (p relayPolicy) unwrap(buf []byte, params json.RawMessage) ([]byte, bool) {
 		buf = append(append(buf, `,"params":`...), inner...)
 	}
 	return buf, true
+}
+
+// maxEnvelopeMembers is the most members an envelope the relay reads may
+// have: method, params, _meta and a few more.
+const maxEnvelopeMembers = 8
+
+// seenKey reports whether key is among keys.
+func seenKey(keys [][]byte, key []byte) bool {
+	for _, k := range keys {
+		if bytes.Equal(k, key) {
+			return true
+		}
+	}
+	return false
 }

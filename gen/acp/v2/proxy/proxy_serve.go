@@ -78,7 +78,11 @@ func Serve(ctx context.Context, h Handler) error {
 // both of the last cases every handler's context ends and every call
 // waiting fails.
 func (p *Proxy) Serve(ctx context.Context) error {
-	if err := p.conn.Start(dispatch{p}); err != nil {
+	var h jsonrpc.Handler = dispatch{p}
+	if p.policy.any() {
+		h = relaying{dispatch{p}}
+	}
+	if err := p.conn.Start(h); err != nil {
 		return err
 	}
 	select {
