@@ -4,6 +4,7 @@ package jsonrpc
 
 import (
 	"encoding/json"
+	"unicode/utf8"
 
 	"github.com/acpgen/acpgen/gen/acp/v2/internal/wire"
 )
@@ -142,7 +143,9 @@ func (m *Message) member(key, value []byte) error {
 		}
 		m.ID = value
 	case "method":
-		return wire.UnmarshalWith(&m.Method, value, wire.DecodeString)
+		method, err := methodName(value)
+		m.Method = method
+		return err
 	case "params":
 		m.Params = m.keep(value)
 	case "result":
@@ -151,6 +154,31 @@ func (m *Message) member(key, value []byte) error {
 		m.ErrorValue = value
 	}
 	return nil
+}
+
+// methodName is the method member's string. A name of plain ASCII
+// without escapes (as every method is written) is its bytes; decoding
+// through a pointer into the Message would move every Message read to
+// the heap.
+func methodName(value []byte) (string, error) {
+	if len(value) < 2 || value[0] != '"' {
+		return decodedMethodName(value)
+	}
+	name := value[1 : len(value)-1]
+	for _, b := range name {
+		if b == '\\' || b >= utf8.RuneSelf {
+			return decodedMethodName(value)
+		}
+	}
+	return string(name), nil
+}
+
+// decodedMethodName decodes a method name with escapes, or fails on a
+// value that is not a string.
+func decodedMethodName(value []byte) (string, error) {
+	var method string
+	err := wire.UnmarshalWith(&method, value, wire.DecodeString)
+	return method, err
 }
 
 // keep is value as the message keeps it: itself with alias, a copy
