@@ -237,8 +237,9 @@ func TestRelayCancelWhileWaiting(t *testing.T) {
 	}
 }
 
-// TestRelayOddReplies: a reply whose error is not an object answers the
-// relayed request with -32603; carriage returns between a value's tokens
+// TestRelayOddReplies: a reply whose error is not an error object (not
+// an object, or a code that is not an integer) answers the relayed
+// request with -32603; carriage returns between a value's tokens
 // do not go out (a peer may split lines on them).
 func TestRelayOddReplies(t *testing.T) {
 	p := newRawPeer(t, &relayHandler{})
@@ -248,9 +249,15 @@ func TestRelayOddReplies(t *testing.T) {
 	if line := p.read(t); !strings.HasPrefix(line, `{"jsonrpc":"2.0","id":"a","error":{"code":-32603`) {
 		t.Fatalf("got %s, want -32603 for id a", line)
 	}
+	p.write(t, `{"jsonrpc":"2.0","id":"c","method":"fwd/z"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":2,"method":"out/z"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":2,"error":{"code":"x","message":7}}`)
+	if line := p.read(t); !strings.HasPrefix(line, `{"jsonrpc":"2.0","id":"c","error":{"code":-32603`) {
+		t.Fatalf("got %s, want -32603 for id c", line)
+	}
 	p.write(t, `{"jsonrpc":"2.0","id":"b","method":"fwd/y"}`)
-	expectLines(t, p, `{"jsonrpc":"2.0","id":2,"method":"out/y"}`)
-	p.write(t, `{"jsonrpc":"2.0","id":2,"result":[1,`+"\r"+`2]}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":3,"method":"out/y"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":3,"result":[1,`+"\r"+`2]}`)
 	expectLines(t, p, `{"jsonrpc":"2.0","id":"b","result":[1,2]}`)
 	p.write(t, `{"jsonrpc":"2.0","method":"fwd/n","params":[`+"\r"+`]}`)
 	expectLines(t, p, `{"jsonrpc":"2.0","method":"out/n","params":[]}`)

@@ -147,7 +147,8 @@ func (c *Conn) receiveNotification(m Message) {
 	if c.relays != nil && c.relayNotification(m) {
 		return
 	}
-	c.serial.push(func() { c.handleNotification(m.Method, m.Params) }, len(m.Params))
+	method, params := m.Method, m.Params // not m: the closure would move it to the heap
+	c.serial.push(func() { c.handleNotification(method, params) }, len(params))
 }
 
 // handleNotification runs the handler of one notification; what fails is

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/acpgen/acpgen/gen/acp/v1/internal/wire"
@@ -127,8 +128,8 @@ func (c *Conn) relayReply(id []byte, m Message, invalid error) bool {
 	delete(c.requests, r.key)
 	c.mu.Unlock()
 	defer c.relayDone()
-	if invalid == nil && m.ErrorValue != nil && wire.Kind(m.ErrorValue) != '{' {
-		invalid = errors.New("jsonrpc: invalid response from the peer: its error is not an object")
+	if invalid == nil && m.ErrorValue != nil {
+		invalid = invalidErrorObject(m.ErrorValue)
 	}
 	bp := wire.Buffers.Get().(*[]byte)
 	defer wire.Buffers.Put(bp)
@@ -144,6 +145,18 @@ func (c *Conn) relayReply(id []byte, m Message, invalid error) bool {
 	c.sendInOrder(dropCR(append(buf, "}\n"...), 0))
 	keepPooled(bp, buf)
 	return true
+}
+
+// invalidErrorObject says why an error member is not one a handled call
+// would take (decodeErrorObject: an object with an integer code and a
+// string message), nil when it is one: a relayed reply passes on only
+// what the requester can read as an error.
+func invalidErrorObject(value []byte) error {
+	var e *Error
+	if err := decodeErrorObject(value); !errors.As(err, &e) {
+		return fmt.Errorf("jsonrpc: invalid response from the peer: %w", err)
+	}
+	return nil
 }
 
 // sendInOrder sends line after what was received before it has been
