@@ -107,7 +107,7 @@ func (c *Conn) relayNotification(m Message) bool {
 	defer wire.Buffers.Put(bp)
 	buf, ok := c.relays.Relay(append((*bp)[:0], `{"jsonrpc":"2.0",`...), m.Method, m.Params)
 	if ok {
-		c.sendInOrder(dropCR(append(buf, "}\n"...), 0))
+		c.sendInOrder(dropCR(append(buf, "}\n"...), 0), nil)
 		keepPooled(bp, buf)
 	}
 	return ok
@@ -127,7 +127,6 @@ func (c *Conn) relayReply(id []byte, m Message, invalid error) bool {
 	delete(c.relayed, r.call.Text)
 	delete(c.requests, r.key)
 	c.mu.Unlock()
-	defer c.relayDone()
 	if invalid == nil && m.ErrorValue != nil {
 		invalid = invalidErrorObject(m.ErrorValue)
 	}
@@ -142,7 +141,7 @@ func (c *Conn) relayReply(id []byte, m Message, invalid error) bool {
 	default:
 		buf = append(append(append(append((*bp)[:0], `{"jsonrpc":"2.0","id":`...), r.peerID...), `,"result":`...), m.Result...)
 	}
-	c.sendInOrder(dropCR(append(buf, "}\n"...), 0))
+	c.sendInOrder(dropCR(append(buf, "}\n"...), 0), c.relayDone) // its slot once the answer is out
 	keepPooled(bp, buf)
 	return true
 }
@@ -161,14 +160,26 @@ func invalidErrorObject(value []byte) error {
 
 // sendInOrder sends line after what was received before it has been
 // handled: at once when nothing waits its turn, and otherwise at its
-// place in the ordered queue.
-func (c *Conn) sendInOrder(line []byte) {
+// place in the ordered queue; then runs after, if set (also when the
+// queue is aborted and the line dropped).
+func (c *Conn) sendInOrder(line []byte, after func()) {
 	if c.serial.idle() {
 		c.sendOut(line)
+		if after != nil {
+			after()
+		}
 		return
 	}
 	own := append([]byte(nil), line...)
-	c.serial.push(func() { _ = c.output.send(context.Background(), own) }, len(own))
+	send := func() {
+		_ = c.output.send(context.Background(), own)
+		if after != nil {
+			after()
+		}
+	}
+	if !c.serial.pushItem(serialItem{run: send, drop: after, size: len(own)}) && after != nil {
+		after()
+	}
 }
 
 // sendOut queues line for the writer. The reader never writes itself: a
