@@ -35,6 +35,18 @@ func groupGone(p *acp.AgentProcess, d time.Duration) bool {
 	}
 }
 
+// stopped waits up to d for p to be taken as stopped: its process group
+// is gone as soon as it is reaped, a moment before the wait for it
+// returns and its ProcessState is set.
+func stopped(p *acp.AgentProcess, d time.Duration) bool {
+	select {
+	case <-p.Done():
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
 // dialRaw opens a WebSocket connection to the bridge, for a test that
 // speaks JSON-RPC itself.
 func dialRaw(t *testing.T, addr string, opts *acpws.DialOptions) (*acpws.Conn, error) {
@@ -140,6 +152,8 @@ func TestBridgeTypeScriptAgent(t *testing.T) {
 	for _, p := range clients {
 		if !groupGone(p, 10*time.Second) {
 			t.Errorf("agent %d still runs after its client left", p.Pid())
+		} else if !stopped(p, 10*time.Second) {
+			t.Errorf("agent %d: reaped, but not taken as stopped", p.Pid())
 		} else if st := p.ProcessState(); st == nil || !st.Success() {
 			t.Errorf("agent %d: exit %v, want status 0 (it ends at the end of its input)", p.Pid(), st)
 		}
