@@ -194,6 +194,7 @@ var Manifest = []File{
 	{"jsonrpc/batch.go", Methods},
 	{"jsonrpc/conn.go", Methods},
 	{"jsonrpc/dispatch.go", Methods},
+	{"jsonrpc/lanes.go", Methods},
 	{"jsonrpc/message.go", Methods},
 	{"jsonrpc/options.go", Methods},
 	{"jsonrpc/read.go", Methods},

@@ -34,6 +34,9 @@ type config struct {
 	// layer is what the layer above keeps with the connection's options
 	// (WithLayer, Conn.Layer); the engine never reads it.
 	layer any
+	// lanes sorts the peer's messages by sender (WithLanes), nil: one lane.
+	lanes     func(method string) int
+	laneCount int
 }
 
 // Limits bound what one connection holds on behalf of its peer, so that no

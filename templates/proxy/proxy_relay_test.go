@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"sync"
 	"testing"
+	"time"
 )
 
 // watcher records the methods it sees and lets rewriter act on them.
@@ -108,5 +109,76 @@ func TestPolicyOf(t *testing.T) {
 	p := policyOf(Only(seesAll{}, "a"))
 	if p.relays("a") || !p.relays("b") || p.relaysName([]byte("a")) || !p.relaysName([]byte("b")) {
 		t.Error("Only(h, a): wrong policy")
+	}
+}
+
+// slowWatch takes its time before passing on the requests it sees, and
+// holds session/request_permission until asked, as a Handler asking its
+// user would.
+type slowWatch struct {
+	Pass
+	user chan struct{}
+}
+
+func (s slowWatch) Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error) {
+	if m.Method == "session/request_permission" {
+		select {
+		case <-s.user:
+		case <-ctx.Done():
+		}
+		return json.RawMessage(`{"outcome":{"outcome":"cancelled"}}`), nil
+	}
+	time.Sleep(30 * time.Millisecond)
+	return next(ctx, m)
+}
+
+// TestOrderAfterWatchedRequest: a message that arrives after a request
+// the Handler sees goes out after the Handler has passed the request on,
+// relayed or handled: a cancel never overtakes its prompt, nor an
+// agent's update its request.
+func TestOrderAfterWatchedRequest(t *testing.T) {
+	for name, h := range map[string]Handler{
+		"relayed": Only(slowWatch{}, "session/prompt", "fs/read_text_file"),
+		"handled": slowWatch{},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := startProxy(t, h, Limits{})
+			c.send(`{"jsonrpc":"2.0","id":1,"method":"session/prompt","params":{"sessionId":"s"}}`)
+			c.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}`)
+			c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"session/prompt","params":{"sessionId":"s"}}}`)
+			c.expect(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/cancel","params":{"sessionId":"s"}}}`)
+
+			c.send(`{"jsonrpc":"2.0","id":7,"method":"proxy/successor","params":{"method":"fs/read_text_file","params":{"path":"/a"}}}`)
+			c.send(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/update","params":{"n":1}}}`)
+			c.expect(`{"jsonrpc":"2.0","id":2,"method":"fs/read_text_file","params":{"path":"/a"}}`)
+			c.expect(`{"jsonrpc":"2.0","method":"session/update","params":{"n":1}}`)
+		})
+	}
+}
+
+// TestSidesDoNotWaitForEachOther: while the Handler holds the agent's
+// permission request (asking its user, sending nothing), the agent's
+// later messages wait for it and the client's pass.
+func TestSidesDoNotWaitForEachOther(t *testing.T) {
+	for name, h := range map[string]func(slowWatch) Handler{
+		"relayed": func(s slowWatch) Handler { return Only(s, "session/request_permission") },
+		"handled": func(s slowWatch) Handler { return s },
+	} {
+		t.Run(name, func(t *testing.T) {
+			user := make(chan struct{})
+			c := startProxy(t, h(slowWatch{user: user}), Limits{})
+			c.send(`{"jsonrpc":"2.0","id":"p","method":"proxy/successor","params":{"method":"session/request_permission","params":{}}}`)
+			c.send(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/update","params":{"n":2}}}`)
+			c.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}`)
+			c.expect(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/cancel","params":{"sessionId":"s"}}}`)
+			select {
+			case line := <-c.lines:
+				t.Fatalf("%s while the Handler still held the agent's request", line)
+			case <-time.After(50 * time.Millisecond):
+			}
+			close(user)
+			c.expect(`{"jsonrpc":"2.0","id":"p","result":{"outcome":{"outcome":"cancelled"}}}`)
+			c.expect(`{"jsonrpc":"2.0","method":"session/update","params":{"n":2}}`)
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"time"
 
+	acp "github.com/acpgen/acpgen/gen/acp/v2"
 	"github.com/acpgen/acpgen/gen/acp/v2/internal/jsonrpc"
 )
 
@@ -58,9 +59,23 @@ func New(in io.Reader, out io.Writer, h Handler, limits Limits) *Proxy {
 		h = Pass{}
 	}
 	p := &Proxy{h: h, policy: policyOf(h), conn: jsonrpc.Open(in, out, jsonrpc.WithLimits(limits.engine()),
-		jsonrpc.WithCancelNotice(cancelNotice), jsonrpc.WithCancelledError(CodeRequestCancelled, "Request cancelled"))}
+		jsonrpc.WithCancelNotice(cancelNotice), jsonrpc.WithCancelledError(CodeRequestCancelled, "Request cancelled"),
+		jsonrpc.WithLanes(2, sideOf))}
 	p.forward, p.send = p.Call, p.Notify
 	return p
+}
+
+// sideOf is the lane of a message the conductor sends the proxy: 1 for
+// what comes from the successor (in proxy/successor, and the replies to
+// the proxy's calls in it), 0 for the client's. Each side's messages
+// then keep their order across the proxy, even past a request the
+// Handler is still looking at, and neither side waits for the other
+// (jsonrpc.WithLanes).
+func sideOf(method string) int {
+	if method == acp.ProxyMethodProxySuccessor {
+		return 1
+	}
+	return 0
 }
 
 // Serve runs the proxy over stdin and stdout until the conductor ends

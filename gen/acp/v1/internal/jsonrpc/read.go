@@ -148,7 +148,7 @@ func (c *Conn) receiveNotification(m Message) {
 		return
 	}
 	method, params := m.Method, m.Params // not m: the closure would move it to the heap
-	c.serial.push(func() { c.handleNotification(method, params) }, len(params))
+	c.queue(c.laneOf(method)).push(func() { c.handleNotification(method, params) }, len(params))
 }
 
 // handleNotification runs the handler of one notification; what fails is
@@ -203,6 +203,8 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	c.mu.Lock()
 	ch, known := c.calls[string(id)]
 	delete(c.calls, string(id))
+	lane := c.callLanes[string(id)] // 0 without lanes (a nil map)
+	delete(c.callLanes, string(id))
 	if known && ch == nil {
 		c.abandoned--
 	}
@@ -218,9 +220,10 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	if ch == nil {
 		return // the call gave up waiting
 	}
-	if c.serial.idle() {
+	q := c.queue(lane)
+	if q.idle() {
 		ch <- reply
 		return
 	}
-	c.serial.push(func() { ch <- reply }, len(reply.result))
+	q.push(func() { ch <- reply }, len(reply.result))
 }

@@ -25,8 +25,9 @@ type request struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	batch   *batch
-	slotted bool // it holds one of the MaxRequests slots
-	waiting bool // it waits for a slot
+	slotted bool  // it holds one of the MaxRequests slots
+	waiting bool  // it waits for a slot
+	turn    *turn // its hold on its lane (WithLanes), if any
 }
 
 // startRequest registers a request and starts it after the notifications
@@ -58,12 +59,17 @@ func (c *Conn) startRequest(m Message, b *batch) {
 	c.handlers.Add(1)
 	c.mu.Unlock()
 	b.expect()
-	if c.serial.idle() {
+	q := c.queue(c.laneOf(m.Method))
+	if c.config.lanes == nil && q.idle() {
 		c.admit(r) // nothing received before it is waiting
 		return
 	}
+	start := func() { c.admit(r) }
+	if c.config.lanes != nil {
+		start = func() { c.admitInTurn(r) } // on the queue even when idle: it holds it
+	}
 	drop := func() { c.dropRequest(r) }
-	if !c.serial.pushItem(serialItem{run: func() { c.admit(r) }, drop: drop, size: len(m.Params)}) {
+	if !q.pushItem(serialItem{run: start, drop: drop, size: len(m.Params)}) {
 		drop()
 	}
 }
@@ -87,21 +93,22 @@ func (c *Conn) roomToWait() bool {
 	}
 }
 
-// admit starts r when a slot is free, and otherwise makes it wait for
-// one; a request cancelled while it waits is answered at once.
-func (c *Conn) admit(r *request) {
+// admit starts r when a slot is free (true), and otherwise makes it wait
+// for one; a request cancelled while it waits is answered at once.
+func (c *Conn) admit(r *request) bool {
 	c.mu.Lock()
 	if c.running < c.limits.MaxRequests {
 		c.running++
 		r.slotted = true
 		c.mu.Unlock()
 		c.goServe(r)
-		return
+		return true
 	}
 	r.waiting = true
 	c.waiting = append(c.waiting, r)
 	c.mu.Unlock()
 	context.AfterFunc(r.ctx, func() { c.unwait(r) })
+	return false
 }
 
 // unwait answers a waiting request whose context ended (the cancelled
@@ -181,6 +188,9 @@ func (c *Conn) serveRequest(r *request) {
 	}
 	if bp != nil {
 		putRaw(bp, raw)
+	}
+	if r.turn != nil {
+		r.turn.release() // answered: nothing of it is left to pass on
 	}
 	r.batch.done()
 	if r.slotted {

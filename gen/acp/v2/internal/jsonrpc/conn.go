@@ -84,8 +84,9 @@ type Conn struct {
 	raw       RawHandler // the handler's, when it has it
 	relays    Relays     // the handler's, when it has them
 
-	output outputQueue
-	serial serialQueue
+	output     outputQueue
+	serial     serialQueue
+	laneQueues []*serialQueue // the ordered queues of lanes 1 on (WithLanes)
 
 	nextID atomic.Int64 // the last id taken (NewCallID)
 
@@ -95,6 +96,7 @@ type Conn struct {
 	mu        sync.Mutex
 	calls     map[string]chan callReply     // our calls waiting, by id text; nil: given up, reply dropped
 	relayed   map[string]*relayed           // the peer's requests relayed as our calls, by our id text
+	callLanes map[string]int                // with lanes: our calls whose replies come in a lane other than 0
 	abandoned int                           // how many calls are given up
 	requests  map[string]context.CancelFunc // the peer's requests not yet answered, by id text
 	running   int                           // of those, how many hold a slot (MaxRequests)
@@ -156,6 +158,9 @@ func setUp(c *Conn, opts []Option) *Conn {
 	c.waitRoom = make(chan struct{})
 	c.base, c.stop = context.WithCancel(context.Background())
 	c.serial.start(c.limits.MaxQueuedMessages, c.limits.MaxQueuedBytes)
+	if c.config.lanes != nil {
+		c.startLanes()
+	}
 	c.output = outputQueue{w: c.out, transport: c.transport, max: c.limits.MaxPendingOutput,
 		stall: c.limits.StallTimeout, trace: c.config.trace, fail: c.fail}
 	c.output.start()
@@ -197,7 +202,7 @@ func (c *Conn) inputEnded(err error) {
 	if err != nil {
 		c.stop() // the peer is gone, not done: its requests' handlers can stop
 	}
-	c.serial.drain(c.closing)
+	c.drainQueues(c.closing)
 	idle := make(chan struct{})
 	go func() { c.handlers.Wait(); close(idle) }()
 	select {
@@ -240,7 +245,7 @@ func (c *Conn) shutdown(reason error) error {
 	c.endRelayed(false)
 	close(c.closing)
 	c.stop()
-	c.serial.abort()
+	c.abortQueues()
 	var inErr error
 	shared := sameValue(c.in, c.out)
 	if !shared {
@@ -291,6 +296,9 @@ func (c *Conn) failCalls(err error) {
 	c.closed = true
 	calls := c.calls
 	c.calls = map[string]chan callReply{}
+	if c.callLanes != nil {
+		c.callLanes = map[string]int{}
+	}
 	c.abandoned = 0
 	c.mu.Unlock()
 	for _, ch := range calls {
@@ -400,6 +408,7 @@ func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params 
 	}
 	id, key := callID.Number, callID.Text
 	c.calls[key] = ch
+	c.noteCallLane(key, method)
 	c.mu.Unlock()
 	err := c.send(ctx, func(buf []byte) ([]byte, error) {
 		buf = strconv.AppendInt(append(buf, `{"jsonrpc":"2.0","id":`...), id, 10)
@@ -411,6 +420,9 @@ func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params 
 			return nil, c.cancelled(err)
 		}
 		return nil, err
+	}
+	if c.config.lanes != nil {
+		releaseTurn(ctx) // queued: what came after the request may go
 	}
 	select {
 	case r := <-ch:
@@ -471,6 +483,7 @@ func (c *Conn) forget(key string, abandoned bool) bool {
 	}
 	if !abandoned || c.abandoned >= c.limits.MaxRequests {
 		delete(c.calls, key)
+		delete(c.callLanes, key)
 		return true
 	}
 	c.calls[key] = nil
@@ -487,9 +500,13 @@ func (c *Conn) Notify(ctx context.Context, method string, params json.RawMessage
 // once the notification is queued for the peer, in order with every other
 // message of this side.
 func (c *Conn) NotifyWith(ctx context.Context, method string, params ValueFunc) error {
-	return c.send(ctx, func(buf []byte) ([]byte, error) {
+	err := c.send(ctx, func(buf []byte) ([]byte, error) {
 		return appendCallWith(append(buf, `{"jsonrpc":"2.0"`...), method, params)
 	})
+	if err == nil && c.config.lanes != nil {
+		releaseTurn(ctx) // queued: what came after the request may go
+	}
+	return err
 }
 
 // send builds one message with build in a pooled buffer (wire.Buffers) and

@@ -53,12 +53,13 @@ type relayed struct {
 	peerID []byte // the request's id, as the peer wrote it
 	key    string // peerID as text: the request's key in Conn.requests
 	call   CallID
+	lane   int // the lane its reply comes in (WithLanes)
 }
 
 // relayRequest relays a request that came alone, and reports whether it
 // did; when it did not, the request is handled as usual.
 func (c *Conn) relayRequest(m Message) bool {
-	if len(m.ID) > c.limits.MaxIDLength || !c.serial.idle() {
+	if len(m.ID) > c.limits.MaxIDLength || !c.queue(c.laneOf(m.Method)).idle() {
 		return false // refused, or behind messages received before it: the handler's path keeps its turn
 	}
 	bp := wire.Buffers.Get().(*[]byte)
@@ -67,7 +68,7 @@ func (c *Conn) relayRequest(m Message) bool {
 	if !ok {
 		return false
 	}
-	r := &relayed{peerID: m.ID, key: string(m.ID)}
+	r := &relayed{peerID: m.ID, key: string(m.ID), lane: c.relayedLane(buf, relayHead)}
 	c.mu.Lock()
 	if _, inFlight := c.requests[r.key]; inFlight || c.closed || c.running >= c.limits.MaxRequests {
 		c.mu.Unlock()
@@ -107,7 +108,7 @@ func (c *Conn) relayNotification(m Message) bool {
 	defer wire.Buffers.Put(bp)
 	buf, ok := c.relays.Relay(append((*bp)[:0], `{"jsonrpc":"2.0",`...), m.Method, m.Params)
 	if ok {
-		c.sendInOrder(dropCR(append(buf, "}\n"...), 0), nil)
+		c.sendInOrder(c.laneOf(m.Method), dropCR(append(buf, "}\n"...), 0), nil)
 		keepPooled(bp, buf)
 	}
 	return ok
@@ -141,7 +142,7 @@ func (c *Conn) relayReply(id []byte, m Message, invalid error) bool {
 	default:
 		buf = append(append(append(append((*bp)[:0], `{"jsonrpc":"2.0","id":`...), r.peerID...), `,"result":`...), m.Result...)
 	}
-	c.sendInOrder(dropCR(append(buf, "}\n"...), 0), c.relayDone) // its slot once the answer is out
+	c.sendInOrder(r.lane, dropCR(append(buf, "}\n"...), 0), c.relayDone) // its slot once the answer is out
 	keepPooled(bp, buf)
 	return true
 }
@@ -158,12 +159,13 @@ func invalidErrorObject(value []byte) error {
 	return nil
 }
 
-// sendInOrder sends line after what was received before it has been
-// handled: at once when nothing waits its turn, and otherwise at its
-// place in the ordered queue; then runs after, if set (also when the
-// queue is aborted and the line dropped).
-func (c *Conn) sendInOrder(line []byte, after func()) {
-	if c.serial.idle() {
+// sendInOrder sends line after what was received before it in its lane
+// has been handled: at once when nothing waits its turn, and otherwise at
+// its place in the lane's ordered queue; then runs after, if set (also
+// when the queue is aborted and the line dropped).
+func (c *Conn) sendInOrder(lane int, line []byte, after func()) {
+	q := c.queue(lane)
+	if q.idle() {
 		c.sendOut(line)
 		if after != nil {
 			after()
@@ -177,7 +179,7 @@ func (c *Conn) sendInOrder(line []byte, after func()) {
 			after()
 		}
 	}
-	if !c.serial.pushItem(serialItem{run: send, drop: after, size: len(own)}) && after != nil {
+	if !q.pushItem(serialItem{run: send, drop: after, size: len(own)}) && after != nil {
 		after()
 	}
 }

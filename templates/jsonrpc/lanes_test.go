@@ -1,0 +1,222 @@
+package jsonrpc
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// testLane puts every method with "b/" in it in lane 1 (the second
+// sender), the rest in lane 0.
+func testLane(method string) int {
+	if strings.Contains(method, "b/") {
+		return 1
+	}
+	return 0
+}
+
+// lanesPeer is a raw peer on a connection with two lanes whose
+// notification handler says on the wire which notification it handled
+// ("noted/" and its method), so that a test sees when it ran relative to
+// what a request's handler sent.
+func lanesPeer(t *testing.T, request func(c **Conn) func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)) *rawPeer {
+	var conn *Conn
+	h := &relayHandler{funcHandler{
+		request: request(&conn),
+		notification: func(ctx context.Context, method string, params json.RawMessage) error {
+			return conn.Notify(ctx, "noted/"+method, nil)
+		},
+	}}
+	p := newRawPeerWith(t, h, WithLanes(2, testLane))
+	conn = p.conn
+	return p
+}
+
+// expectSet reads len(want) lines and fails unless they are want in any
+// order.
+func expectSet(t *testing.T, p *rawPeer, want ...string) {
+	t.Helper()
+	left := map[string]int{}
+	for _, w := range want {
+		left[w]++
+	}
+	for range want {
+		line := p.read(t)
+		if left[line] == 0 {
+			t.Fatalf("unexpected %s (want %q)", line, want)
+		}
+		left[line]--
+	}
+}
+
+// expectNothing fails if p writes a line within a short while; the next
+// line comes on pending, which the test must read before p again.
+func expectNothing(t *testing.T, p *rawPeer) (pending <-chan string) {
+	t.Helper()
+	got := make(chan string, 1)
+	go func() {
+		if p.lines.Scan() {
+			got <- p.lines.Text()
+		}
+	}()
+	select {
+	case line := <-got:
+		t.Fatalf("%s before the request's turn ended", line)
+	case <-time.After(50 * time.Millisecond):
+	}
+	return got
+}
+
+// TestLaneHoldsLaterMessages: a notification received after a request in
+// its lane is handled only once the request's handler has sent
+// something, however long it takes first.
+func TestLaneHoldsLaterMessages(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			time.Sleep(30 * time.Millisecond)
+			return nil, (*c).Notify(ctx, "passed", nil)
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"passed"}`)
+	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
+}
+
+// TestLaneReleasedByOwnCall: a handler that calls the peer before it
+// answers releases its turn with the call, so the reply it waits for
+// (delivered in order) reaches it.
+func TestLaneReleasedByOwnCall(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			return (*c).Call(ctx, "ask", nil)
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"ask"}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":1,"result":"yes"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"result":"yes"}`)
+}
+
+// TestLaneReleasedByCancel: a handler that sends nothing holds its turn
+// until the request is cancelled.
+func TestLaneReleasedByCancel(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+	pending := expectNothing(t, p)
+	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}`)
+	first := <-pending
+	second := p.read(t)
+	want := map[string]bool{`{"jsonrpc":"2.0","method":"noted/note"}`: true, `{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled"}}`: true}
+	if !want[first] || !want[second] || first == second {
+		t.Fatalf("got %s and %s", first, second)
+	}
+}
+
+// TestLanesGoOnIndependently: while a request holds its lane, the other
+// lane's notifications are handled and relayed, and its own wait, relayed
+// or handled, until the handler sends.
+func TestLanesGoOnIndependently(t *testing.T) {
+	release := make(chan struct{})
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			<-release
+			return nil, (*c).Notify(ctx, "passed", nil)
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"fwd/a"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"b/note"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"fwd/b/c"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"noted/b/note"}`, `{"jsonrpc":"2.0","method":"out/b/c"}`)
+	pending := expectNothing(t, p)
+	close(release)
+	if first := <-pending; first != `{"jsonrpc":"2.0","method":"passed"}` {
+		t.Fatalf("got %s first, want the held request's message", first)
+	}
+	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","method":"noted/note"}`, `{"jsonrpc":"2.0","method":"out/a"}`)
+}
+
+// TestLaneHoldsRelayedRequests: a request that would be relayed, in the
+// lane a handled request holds, waits for it on the handler's path, and
+// the reply to a relayed request comes in the lane of the method it went
+// out with: behind that lane's notifications, not the other's.
+func TestLaneHoldsRelayedRequests(t *testing.T) {
+	release := make(chan struct{})
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			if method == "fwd/x" {
+				return json.RawMessage(`"handled"`), nil // the relay's fallback path
+			}
+			<-release
+			return nil, (*c).Notify(ctx, "passed", nil)
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":2,"method":"fwd/x"}`)
+	pending := expectNothing(t, p)
+	close(release)
+	if first := <-pending; first != `{"jsonrpc":"2.0","method":"passed"}` {
+		t.Fatalf("got %s first, want the held request's message", first)
+	}
+	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","id":2,"result":"handled"}`)
+
+	p.write(t, `{"jsonrpc":"2.0","id":3,"method":"fwd/b/y"}`) // goes out as out/b/y: its reply comes in lane 1
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"out/b/y"}`)
+}
+
+// TestLaneOfReplies: the reply to a call waits behind the notifications
+// of its method's lane received before it, and only those.
+func TestLaneOfReplies(t *testing.T) {
+	slow := make(chan struct{})
+	var conn *Conn
+	h := &funcHandler{notification: func(ctx context.Context, method string, params json.RawMessage) error {
+		if method == "b/slow" {
+			<-slow
+		}
+		return nil
+	}}
+	p := newRawPeerWith(t, h, WithLanes(2, testLane))
+	conn = p.conn
+	type result struct {
+		method string
+		value  string
+	}
+	results := make(chan result, 2)
+	call := func(method string) {
+		v, err := conn.Call(context.Background(), method, nil)
+		if err != nil {
+			t.Error(err)
+		}
+		results <- result{method, string(v)}
+	}
+	go call("b/ask")
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"b/ask"}`)
+	go call("ask")
+	expectLines(t, p, `{"jsonrpc":"2.0","id":2,"method":"ask"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"b/slow"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":1,"result":1}`)
+	p.write(t, `{"jsonrpc":"2.0","id":2,"result":2}`)
+	if r := <-results; r.method != "ask" {
+		t.Fatalf("%s answered first: its reply did not wait behind b/slow", r.method)
+	}
+	select {
+	case r := <-results:
+		t.Fatalf("%s answered while b/slow was handled", r.method)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(slow)
+	if r := <-results; r.method != "b/ask" || r.value != "1" {
+		t.Fatalf("got %+v", r)
+	}
+}
