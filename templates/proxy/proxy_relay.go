@@ -24,10 +24,11 @@ import (
 // connection itself: each such message costs the proxy about what it
 // costs the conductor to route it, keeps its place in arrival order, and
 // a request relayed is cancelled, bounded and ended as one a Handler
-// forwards. proxy/initialize always reaches h (as initialize). A request
-// h sees runs on a goroutine of its own: a message relayed after it may
-// go out before h passes the request on (a session/cancel right after a
-// session/prompt h rewrites can reach the agent first).
+// forwards. proxy/initialize always reaches h (as initialize). A message
+// relayed after a request h sees, from the same side, waits until h has
+// sent something (usually the request passed on), returned or been
+// cancelled: a session/cancel never overtakes the session/prompt h
+// rewrites. The other side's messages do not wait for it.
 func Only(h Handler, methods ...string) Handler {
 	o := &only{h: h, watched: make(map[string]struct{}, len(methods))}
 	for _, m := range methods {
