@@ -21,7 +21,7 @@ func testLane(method string) int {
 // notification handler says on the wire which notification it handled
 // ("noted/" and its method), so that a test sees when it ran relative to
 // what a request's handler sent.
-func lanesPeer(t *testing.T, request func(c **Conn) func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)) *rawPeer {
+func lanesPeer(t *testing.T, request func(c **Conn) func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error), opts ...Option) *rawPeer {
 	var conn *Conn
 	h := &relayHandler{funcHandler{
 		request: request(&conn),
@@ -29,7 +29,7 @@ func lanesPeer(t *testing.T, request func(c **Conn) func(ctx context.Context, me
 			return conn.Notify(ctx, "noted/"+method, nil)
 		},
 	}}
-	p := newRawPeerWith(t, h, WithLanes(2, testLane))
+	p := newRawPeerWith(t, h, append(opts, WithLanes(2, testLane))...)
 	conn = p.conn
 	return p
 }
@@ -70,24 +70,44 @@ func expectNothing(t *testing.T, p *rawPeer) (pending <-chan string) {
 }
 
 // TestLaneHoldsLaterMessages: a notification received after a request in
-// its lane is handled only once the request's handler has sent
-// something, however long it takes first.
+// its lane is handled only once the request's handler has sent something
+// to the other lane (passed it on), however long it takes first.
 func TestLaneHoldsLaterMessages(t *testing.T) {
 	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
 		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 			time.Sleep(30 * time.Millisecond)
-			return nil, (*c).Notify(ctx, "passed", nil)
+			return nil, (*c).Notify(ctx, "b/passed", nil)
 		}
 	})
 	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
 	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
-	expectLines(t, p, `{"jsonrpc":"2.0","method":"passed"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"b/passed"}`)
 	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
 }
 
-// TestLaneReleasedByOwnCall: a handler that calls the peer before it
-// answers releases its turn with the call, so the reply it waits for
-// (delivered in order) reaches it.
+// TestLaneKeptBySameSideMessage: a notification the handler sends back to
+// its request's sender does not pass the request on: the turn holds until
+// the message to the other lane.
+func TestLaneKeptBySameSideMessage(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			if err := (*c).Notify(ctx, "status", nil); err != nil {
+				return nil, err
+			}
+			time.Sleep(30 * time.Millisecond)
+			return nil, (*c).Notify(ctx, "b/passed", nil)
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"status"}`, `{"jsonrpc":"2.0","method":"b/passed"}`)
+	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
+}
+
+// TestLaneReleasedByOwnCall: a handler that asks its request's sender
+// before passing the request on holds its turn until the reply comes,
+// which ends it: what came before the reply goes first, then the reply
+// reaches the handler.
 func TestLaneReleasedByOwnCall(t *testing.T) {
 	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
 		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
@@ -96,8 +116,12 @@ func TestLaneReleasedByOwnCall(t *testing.T) {
 	})
 	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
 	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
-	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"ask"}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"ask"}`)
+	pending := expectNothing(t, p)
 	p.write(t, `{"jsonrpc":"2.0","id":1,"result":"yes"}`)
+	if first := <-pending; first != `{"jsonrpc":"2.0","method":"noted/note"}` {
+		t.Fatalf("got %s first, want the note received before the reply", first)
+	}
 	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"result":"yes"}`)
 }
 
@@ -130,7 +154,7 @@ func TestLanesGoOnIndependently(t *testing.T) {
 	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
 		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
 			<-release
-			return nil, (*c).Notify(ctx, "passed", nil)
+			return nil, (*c).Notify(ctx, "b/passed", nil)
 		}
 	})
 	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
@@ -141,7 +165,7 @@ func TestLanesGoOnIndependently(t *testing.T) {
 	expectLines(t, p, `{"jsonrpc":"2.0","method":"noted/b/note"}`, `{"jsonrpc":"2.0","method":"out/b/c"}`)
 	pending := expectNothing(t, p)
 	close(release)
-	if first := <-pending; first != `{"jsonrpc":"2.0","method":"passed"}` {
+	if first := <-pending; first != `{"jsonrpc":"2.0","method":"b/passed"}` {
 		t.Fatalf("got %s first, want the held request's message", first)
 	}
 	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","method":"noted/note"}`, `{"jsonrpc":"2.0","method":"out/a"}`)
@@ -159,14 +183,14 @@ func TestLaneHoldsRelayedRequests(t *testing.T) {
 				return json.RawMessage(`"handled"`), nil // the relay's fallback path
 			}
 			<-release
-			return nil, (*c).Notify(ctx, "passed", nil)
+			return nil, (*c).Notify(ctx, "b/passed", nil)
 		}
 	})
 	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
 	p.write(t, `{"jsonrpc":"2.0","id":2,"method":"fwd/x"}`)
 	pending := expectNothing(t, p)
 	close(release)
-	if first := <-pending; first != `{"jsonrpc":"2.0","method":"passed"}` {
+	if first := <-pending; first != `{"jsonrpc":"2.0","method":"b/passed"}` {
 		t.Fatalf("got %s first, want the held request's message", first)
 	}
 	expectSet(t, p, `{"jsonrpc":"2.0","id":1,"result":null}`, `{"jsonrpc":"2.0","id":2,"result":"handled"}`)
@@ -219,4 +243,77 @@ func TestLaneOfReplies(t *testing.T) {
 	if r := <-results; r.method != "b/ask" || r.value != "1" {
 		t.Fatalf("got %+v", r)
 	}
+}
+
+// TestLaneReleasedByDetachedCall: the reply to a call, made with a
+// context that does not carry the turn, ends the turn held in its lane:
+// it would otherwise wait for ever.
+func TestLaneReleasedByDetachedCall(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			detached, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			return (*c).Call(detached, "b/ask", nil)
+		}
+	})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"b/req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"b/note"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"b/ask"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":1,"result":"yes"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","method":"noted/b/note"}`, `{"jsonrpc":"2.0","id":1,"result":"yes"}`)
+}
+
+// TestLaneReplyEndsTurn: the reply to a call made before a turn was
+// taken in its lane is not held behind it: the caller gets it while the
+// request's handler still waits.
+func TestLaneReplyEndsTurn(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+	})
+	done := make(chan string, 1)
+	go func() {
+		v, err := p.conn.Call(context.Background(), "b/x", nil)
+		if err != nil {
+			t.Error(err)
+		}
+		done <- string(v)
+	}()
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"b/x"}`)
+	p.write(t, `{"jsonrpc":"2.0","id":7,"method":"b/req"}`) // holds lane 1
+	p.write(t, `{"jsonrpc":"2.0","id":1,"result":"late"}`)  // ends the turn
+	select {
+	case v := <-done:
+		if v != `"late"` {
+			t.Fatalf("call got %s", v)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a call's reply waits behind a turn")
+	}
+	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":7}}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":7,"error":{"code":-32800,"message":"Request cancelled"}}`)
+}
+
+// TestLaneFullQueueEndsTurn: a lane held while its queue fills ends its
+// turn rather than stop the reader: the other lane's messages and the
+// cancel still arrive.
+func TestLaneFullQueueEndsTurn(t *testing.T) {
+	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}
+	}, WithLimits(Limits{MaxQueuedMessages: 4}))
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	var want []string
+	for range 6 {
+		p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+		want = append(want, `{"jsonrpc":"2.0","method":"noted/note"}`)
+	}
+	p.write(t, `{"jsonrpc":"2.0","method":"b/other"}`)
+	expectSet(t, p, append(want, `{"jsonrpc":"2.0","method":"noted/b/other"}`)...)
+	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled"}}`)
 }

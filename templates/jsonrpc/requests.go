@@ -23,9 +23,8 @@ type request struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	batch   *batch
-	slotted bool  // it holds one of the MaxRequests slots
-	waiting bool  // it waits for a slot
-	turn    *turn // its hold on its lane (WithLanes), if any
+	slotted bool // it holds one of the MaxRequests slots
+	waiting bool // it waits for a slot
 }
 
 // startRequest registers a request and starts it after the notifications
@@ -57,14 +56,15 @@ func (c *Conn) startRequest(m Message, b *batch) {
 	c.handlers.Add(1)
 	c.mu.Unlock()
 	b.expect()
-	q := c.queue(c.laneOf(m.Method))
+	lane := c.laneOf(m.Method)
+	q := c.queue(lane)
 	if c.config.lanes == nil && q.idle() {
 		c.admit(r) // nothing received before it is waiting
 		return
 	}
 	start := func() { c.admit(r) }
 	if c.config.lanes != nil {
-		start = func() { c.admitInTurn(r) } // on the queue even when idle: it holds it
+		start = func() { c.admitInTurn(r, q, lane) } // on the queue even when idle: it holds it
 	}
 	drop := func() { c.dropRequest(r) }
 	if !q.pushItem(serialItem{run: start, drop: drop, size: len(m.Params)}) {
@@ -187,8 +187,8 @@ func (c *Conn) serveRequest(r *request) {
 	if bp != nil {
 		putRaw(bp, raw)
 	}
-	if r.turn != nil {
-		r.turn.release() // answered: nothing of it is left to pass on
+	if c.config.lanes != nil {
+		endTurn(r.ctx) // answered: nothing of it is left to pass on
 	}
 	r.batch.done()
 	if r.slotted {

@@ -50,7 +50,14 @@ type Send func(ctx context.Context, m Message) error
 // Requests are handled concurrently, each with a context that ends when
 // the sender cancels the request or the connection ends; notifications
 // one at a time, in arrival order, so Notification must not wait for a
-// reply.
+// reply. Each side's order holds across the proxy: what a side sends
+// after a request waits until the Handler has passed the request on
+// (called next with the request's context, or one made from it), or
+// answered it, or it was cancelled; the other side goes on meanwhile. A
+// message the Handler sends back to the request's side first does not
+// count, so a Handler may tell the client something before forwarding a
+// prompt; it must not wait for a later message of that side before
+// passing the request on.
 type Handler interface {
 	Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error)
 	Notification(ctx context.Context, m Message, next Send) error

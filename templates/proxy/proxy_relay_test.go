@@ -182,3 +182,42 @@ func TestSidesDoNotWaitForEachOther(t *testing.T) {
 		})
 	}
 }
+
+// countsAtOnce counts the notifications it is handed at once.
+type countsAtOnce struct {
+	Pass
+	mu        sync.Mutex
+	now, most int
+}
+
+func (h *countsAtOnce) Notification(ctx context.Context, m Message, next Send) error {
+	h.mu.Lock()
+	h.now++
+	h.most = max(h.most, h.now)
+	h.mu.Unlock()
+	time.Sleep(2 * time.Millisecond)
+	h.mu.Lock()
+	h.now--
+	h.mu.Unlock()
+	return next(ctx, m)
+}
+
+// TestNotificationsOneAtATime: the two sides come in lanes of their own,
+// but the Handler is handed their notifications one at a time, as
+// Handler promises.
+func TestNotificationsOneAtATime(t *testing.T) {
+	h := &countsAtOnce{}
+	c := startProxy(t, h, Limits{})
+	for i := range 10 {
+		c.send(`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}`)
+		c.send(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/update","params":{"n":` + string(rune('0'+i)) + `}}}`)
+	}
+	for range 20 {
+		c.expectPart(`"session/`)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.most != 1 {
+		t.Fatalf("%d notifications handed over at once", h.most)
+	}
+}

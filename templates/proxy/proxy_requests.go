@@ -57,7 +57,9 @@ func incomingRequest(method string, params json.RawMessage) (Message, error) {
 
 // HandleNotification unwraps the conductor's notification and hands it
 // to the handler; a notification has no reply, so an error goes no
-// further than the connection's error handler.
+// further than the connection's error handler. Each side's notifications
+// come in order on a lane of their own (sideOf), and the two sides' are
+// handed over one at a time, as Handler promises.
 func (d dispatch) HandleNotification(ctx context.Context, method string, params json.RawMessage) error {
 	m := Message{Direction: ToAgent, Method: method, Params: params}
 	if method == acp.ProxyMethodProxySuccessor {
@@ -67,6 +69,8 @@ func (d dispatch) HandleNotification(ctx context.Context, method string, params 
 		}
 		m = Message{Direction: ToClient, Method: w.Method, Params: w.Params}
 	}
+	d.p.notifying.Lock()
+	defer d.p.notifying.Unlock()
 	return d.p.h.Notification(ctx, m, d.p.send)
 }
 

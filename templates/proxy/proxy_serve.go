@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"sync"
 	"time"
 
 	acp "github.com/acpgen/acpgen/gen/acp/v1"
@@ -23,8 +24,9 @@ type Limits struct {
 	// 1,024); those beyond wait their turn, and a cancel still reaches
 	// them.
 	MaxRequests int
-	// Queue is how many messages may wait their turn (default 1,024);
-	// past it, reading waits.
+	// Queue is how many messages from each side may wait their turn
+	// (default 1,024); past it, reading waits (a request the Handler still
+	// holds on that side then lets its side go on, see Handler).
 	Queue int
 	// StallTimeout is how long the conductor may read none of the
 	// proxy's output before it is taken as gone (default 60 s): Serve
@@ -46,6 +48,9 @@ type Proxy struct {
 	forward Forward // Call, made once rather than per message
 	send    Send    // Notify, likewise
 	policy  relayPolicy
+	// notifying keeps the Handler's notifications one at a time across
+	// the two sides' lanes.
+	notifying sync.Mutex
 }
 
 // New returns a proxy that reads the conductor's messages from in and

@@ -13,8 +13,10 @@
 // and params, and calls next to send it on (Pass forwards everything
 // unchanged). The proxy runs on the generated package's JSON-RPC engine,
 // so it keeps every connection's rules across the hop: notifications are
-// handled one at a time in arrival order and a request is handed to the
-// handler only after the messages received before it; a cancelled
+// handled one at a time in arrival order, a request is handed to the
+// handler only after the messages received before it, and what a side
+// sends after a request goes on only once the handler has passed the
+// request on (each side in its own lane, the other not held); a cancelled
 // request cancels what its handler forwarded; queues and output are
 // bounded; and a conductor that ends its input, stops reading or cannot
 // be written to ends Serve, as does the end of its context.

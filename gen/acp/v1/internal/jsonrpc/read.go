@@ -203,8 +203,11 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	c.mu.Lock()
 	ch, known := c.calls[string(id)]
 	delete(c.calls, string(id))
-	lane := c.callLanes[string(id)] // 0 without lanes (a nil map)
-	delete(c.callLanes, string(id))
+	lane := 0
+	if c.callLanes != nil {
+		lane = c.callLanes[string(id)]
+		delete(c.callLanes, string(id))
+	}
 	if known && ch == nil {
 		c.abandoned--
 	}
@@ -223,6 +226,10 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	q := c.queue(lane)
 	if q.idle() {
 		ch <- reply
+		return
+	}
+	if c.config.lanes != nil {
+		q.pushUrgent(func() { ch <- reply }, len(reply.result)) // a call waits for it: no turn holds it (lanes.go)
 		return
 	}
 	q.push(func() { ch <- reply }, len(reply.result))

@@ -40,6 +40,8 @@ type serialQueue struct {
 	stopped  chan struct{}
 	maxItems int
 	maxBytes int
+	held     *turn // the turn the queue waits on, with lanes (lanes.go)
+	urgent   int   // items queued that no turn may hold back (pushUrgent)
 }
 
 func (s *serialQueue) start(maxItems, maxBytes int) {
@@ -69,9 +71,12 @@ func (s *serialQueue) pushItem(item serialItem) bool {
 	size := item.size
 	s.mu.Lock()
 	for !s.aborted.Load() && s.items > 0 && (s.items >= s.maxItems || s.bytes+size > s.maxBytes) {
-		room := s.room
+		room, held := s.room, s.held
 		s.waiting = true
 		s.mu.Unlock()
+		if held != nil {
+			held.release() // a held lane must not stop the reader: its turn ends
+		}
 		<-room
 		s.mu.Lock()
 	}
@@ -85,6 +90,42 @@ func (s *serialQueue) pushItem(item serialItem) bool {
 	s.mu.Unlock()
 	s.signal()
 	return true
+}
+
+// hold records the turn the queue waits on (nil: none); a turn taken
+// while the reader already waits for room, or with an urgent item queued
+// behind it, ends at once.
+func (s *serialQueue) hold(t *turn) {
+	s.mu.Lock()
+	s.held = t
+	end := s.waiting || s.urgent > 0
+	s.mu.Unlock()
+	if end && t != nil {
+		t.release()
+	}
+}
+
+// pushUrgent is push for an item no turn may hold back (a reply a call
+// waits for): the turn the queue waits on ends, now or when it is taken.
+func (s *serialQueue) pushUrgent(f func(), size int) {
+	s.mu.Lock()
+	s.urgent++
+	t := s.held
+	s.mu.Unlock()
+	if t != nil {
+		t.release()
+	}
+	run := func() {
+		s.mu.Lock()
+		s.urgent--
+		s.mu.Unlock()
+		f()
+	}
+	if !s.push(run, size) {
+		s.mu.Lock()
+		s.urgent--
+		s.mu.Unlock()
+	}
 }
 
 func (s *serialQueue) signal() {

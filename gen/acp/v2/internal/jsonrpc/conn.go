@@ -36,7 +36,8 @@ import (
 //     cancelled when the connection closes or when the layer above
 //     cancels it (dispatch.go: the engine knows no protocol's
 //     cancel notification). A notification handler must therefore not wait
-//     for a reply from the peer.
+//     for a reply from the peer. A connection whose peer carries several
+//     senders keeps this per sender, in lanes (lanes.go).
 //   - Bounds. Lines, ids, waiting notifications and replies (by count and
 //     bytes), requests in flight and queued output are all bounded
 //     (Limits); at an input bound the reader stops reading until there is
@@ -422,7 +423,7 @@ func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params 
 		return nil, err
 	}
 	if c.config.lanes != nil {
-		releaseTurn(ctx) // queued: what came after the request may go
+		sentOn(ctx, c.laneOf(method))
 	}
 	select {
 	case r := <-ch:
@@ -439,7 +440,8 @@ func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params 
 }
 
 // replyOf waits for the reply already on its way to ch: it is being
-// delivered, unless the connection closes first.
+// delivered, unless the connection closes first. (With lanes a reply
+// never waits behind a held turn: it ends it, see deliver.)
 func (c *Conn) replyOf(ch chan callReply) (json.RawMessage, error) {
 	select {
 	case r := <-ch:
@@ -483,7 +485,9 @@ func (c *Conn) forget(key string, abandoned bool) bool {
 	}
 	if !abandoned || c.abandoned >= c.limits.MaxRequests {
 		delete(c.calls, key)
-		delete(c.callLanes, key)
+		if c.callLanes != nil {
+			delete(c.callLanes, key)
+		}
 		return true
 	}
 	c.calls[key] = nil
@@ -504,7 +508,7 @@ func (c *Conn) NotifyWith(ctx context.Context, method string, params ValueFunc) 
 		return appendCallWith(append(buf, `{"jsonrpc":"2.0"`...), method, params)
 	})
 	if err == nil && c.config.lanes != nil {
-		releaseTurn(ctx) // queued: what came after the request may go
+		sentOn(ctx, c.laneOf(method))
 	}
 	return err
 }

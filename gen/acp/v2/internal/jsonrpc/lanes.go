@@ -5,6 +5,7 @@ package jsonrpc
 import (
 	"context"
 	"sync"
+	"unsafe"
 )
 
 // Lanes: one connection, several senders. A proxy of a chain gets the
@@ -21,23 +22,35 @@ import (
 // client's cancel.
 
 // WithLanes sorts what arrives by sender: lane is the lane, from 0, of a
-// request or notification received with method, and of the reply to a
-// call sent with method (a call's reply comes from the sender its method
-// goes to); count is how many lanes there are (1 to MaxLanes). lane runs
-// on the reader and must not block; a lane out of range is taken as 0.
+// request or notification received with method, of a message sent with
+// method (the sender it goes to), and so of the reply to a call sent with
+// method; count is how many lanes there are (1 to MaxLanes). lane runs on
+// the reader and in every send, must not block, and must not keep method
+// (it may be a view of a buffer reused later); a lane out of range is
+// taken as 0.
 //
-// Each lane is an ordered queue of its own (with the connection's
-// MaxQueuedMessages and MaxQueuedBytes each), and a request that its
-// handler starts at once holds its lane's turn: nothing received after it
-// in that lane (a notification, a request, a reply to a call of ours,
-// relayed or handled) goes further until the handler has sent a message
-// of any kind, returned, or been cancelled, or the connection closes.
-// The other lanes go on. A request that has to wait for a MaxRequests
-// slot holds nothing (the requests holding the slots may need what comes
-// after it), so the order is kept up to that many requests in flight.
-// The handler of a request must therefore not wait for anything received
-// after its request before it sends a message or returns: that waits
-// for it. Notifications of different lanes are handled concurrently.
+// Each lane is an ordered queue of its own, with the connection's
+// MaxQueuedMessages and MaxQueuedBytes each; notifications are handled
+// one at a time within a lane, and the lanes' concurrently. A request
+// that its handler starts at once holds its lane's turn: nothing received
+// after it in that lane (a notification, a request, a reply to a call of
+// ours, relayed or handled) goes further until the handler, with its
+// context or one made from it, has sent a message to another lane (the
+// request passed on, usually), or has returned, or been cancelled, or the
+// connection closes. The other lanes go on. What would otherwise wait for
+// ever ends the turn early, and order is then kept only that far:
+//   - a reply to a call of ours received in the held lane: a caller waits
+//     for it (the handler itself, asking the same sender before passing
+//     the request on, or another one); what came before the reply still
+//     goes first;
+//   - a message received in the held lane that finds its queue full: the
+//     reader must go on reading (the other lanes' messages, cancels);
+//   - a request waiting for a MaxRequests slot holds nothing (the requests
+//     holding the slots may need what comes after it).
+//
+// A handler must not wait, before it passes its request on, for a
+// notification or request received after it in its lane: that waits for
+// it.
 func WithLanes(count int, lane func(method string) int) Option {
 	return func(c *config) { c.lanes, c.laneCount = lane, count }
 }
@@ -57,11 +70,20 @@ func (c *Conn) startLanes() {
 	}
 }
 
-// laneOf is the lane of a message with method: 0 without Lanes.
+// laneOf is the lane of a message with method: 0 without lanes, at the
+// cost of a nil check (it inlines).
 func (c *Conn) laneOf(method string) int {
 	if c.config.lanes == nil {
 		return 0
 	}
+	return c.laneOfMethod(method)
+}
+
+// laneOfMethod asks the connection's lane function. It is kept out of
+// laneOf so that laneOf inlines.
+//
+//go:noinline
+func (c *Conn) laneOfMethod(method string) int {
 	if lane := c.config.lanes(method); lane > 0 && lane <= len(c.laneQueues) {
 		return lane
 	}
@@ -94,8 +116,10 @@ func (c *Conn) abortQueues() {
 }
 
 // turn is a request's hold on its lane: done closes once its handler has
-// sent a message, returned or been cancelled.
+// passed the request on, returned or been cancelled, or something would
+// otherwise wait for ever (WithLanes).
 type turn struct {
+	lane int
 	once sync.Once
 	done chan struct{}
 }
@@ -105,28 +129,37 @@ func (t *turn) release() { t.once.Do(func() { close(t.done) }) }
 // turnKey is the context key of a request's turn.
 type turnKey struct{}
 
-// releaseTurn ends the turn of the request whose handler ctx belongs to,
-// if it holds one: called once a message it sent is queued. Only a
-// connection with lanes calls it (ctx.Value is not free).
-func releaseTurn(ctx context.Context) {
-	if t, ok := ctx.Value(turnKey{}).(*turn); ok {
+// sentOn ends the turn of the request whose handler ctx belongs to when
+// the message it sent, queued now, goes to another lane than the
+// request's: the request passed on. Only a connection with lanes calls it
+// (ctx.Value is not free).
+func sentOn(ctx context.Context, lane int) {
+	if t, ok := ctx.Value(turnKey{}).(*turn); ok && t.lane != lane {
 		t.release()
 	}
 }
 
-// admitInTurn runs on r's lane queue: r starts as admit starts it and,
+// admitInTurn runs on r's lane queue q: r starts as admit starts it and,
 // when it took a slot at once, the lane waits until its turn ends.
-func (c *Conn) admitInTurn(r *request) {
-	t := &turn{done: make(chan struct{})}
+func (c *Conn) admitInTurn(r *request, q *serialQueue, lane int) {
+	t := &turn{lane: lane, done: make(chan struct{})}
 	r.ctx = context.WithValue(r.ctx, turnKey{}, t)
-	r.turn = t
 	if !c.admit(r) {
 		return // waiting for a slot: it holds nothing
 	}
+	q.hold(t)
 	select {
 	case <-t.done:
 	case <-r.ctx.Done():
 	case <-c.closing:
+	}
+	q.hold(nil)
+}
+
+// endTurn ends the turn of a request whose handler has returned.
+func endTurn(ctx context.Context) {
+	if t, ok := ctx.Value(turnKey{}).(*turn); ok {
+		t.release()
 	}
 }
 
@@ -149,10 +182,13 @@ func (c *Conn) relayedLane(buf []byte, from int) int {
 		return 0
 	}
 	name := buf[from+len(prefix):]
+	if len(name) == 0 || name[0] == '"' {
+		return 0
+	}
 	for i, b := range name {
 		switch b {
 		case '"':
-			return c.laneOf(string(name[:i]))
+			return c.laneOf(unsafe.String(&name[0], i)) // lane keeps no method (WithLanes)
 		case '\\':
 			return 0 // an escaped name: no lane reads it
 		}
