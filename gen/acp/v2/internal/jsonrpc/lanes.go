@@ -159,15 +159,41 @@ func sentOn(ctx context.Context, lane int) {
 // admitInTurn runs on r's lane queue q: r starts as admit starts it and,
 // when it took a slot at once, the lane waits until its turn ends.
 func (c *Conn) admitInTurn(r *request, q *serialQueue, lane int) {
+	if t := c.admitWithTurn(r, lane); t != nil {
+		c.waitTurn(q, t)
+	}
+}
+
+// startInTurn starts r on the reader when nothing waits in its lane, as a
+// connection without lanes does, and leaves its turn on the lane's queue,
+// which holds what comes after it: the handler does not wait for the
+// queue's goroutine.
+func (c *Conn) startInTurn(r *request, q *serialQueue, lane int) {
+	if t := c.admitWithTurn(r, lane); t != nil {
+		drop := func() { t.release() }
+		if !q.pushItem(serialItem{run: func() { c.waitTurn(q, t) }, drop: drop}) {
+			drop()
+		}
+	}
+}
+
+// admitWithTurn gives r a turn in lane and starts it as admit does; the
+// turn, if it took a slot at once (one waiting for a slot holds nothing).
+func (c *Conn) admitWithTurn(r *request, lane int) *turn {
 	t := &turn{Context: r.ctx, lane: lane, done: make(chan struct{})}
 	r.ctx = t
 	if !c.admit(r) {
-		return // waiting for a slot: it holds nothing
+		return nil
 	}
+	return t
+}
+
+// waitTurn holds q until t ends.
+func (c *Conn) waitTurn(q *serialQueue, t *turn) {
 	q.hold(t)
 	select {
 	case <-t.done:
-	case <-r.ctx.Done():
+	case <-t.Context.Done():
 	case <-c.closing:
 	}
 	q.hold(nil)

@@ -60,13 +60,17 @@ func (c *Conn) startRequest(m Message, b *batch) {
 	b.expect()
 	lane := c.laneOf(m.Method)
 	q := c.queue(lane)
-	if c.config.lanes == nil && q.idle() {
+	if q.idle() {
+		if c.config.lanes != nil {
+			c.startInTurn(r, q, lane) // its turn holds the queue from now on
+			return
+		}
 		c.admit(r) // nothing received before it is waiting
 		return
 	}
 	start := func() { c.admit(r) }
 	if c.config.lanes != nil {
-		start = func() { c.admitInTurn(r, q, lane) } // on the queue even when idle: it holds it
+		start = func() { c.admitInTurn(r, q, lane) }
 	}
 	drop := func() { c.dropRequest(r) }
 	if !q.pushItem(serialItem{run: start, drop: drop, size: len(m.Params)}) {
