@@ -51,8 +51,8 @@ type Send func(ctx context.Context, m Message) error
 // Handler may change a message's Direction to send it the other way.
 // Requests are handled concurrently, each with a context that ends when
 // the sender cancels the request or the connection ends; notifications
-// one at a time, in arrival order, so Notification must not wait for a
-// reply. Each side's order holds across the proxy: what a side sends
+// one at a time, each side's in arrival order, so Notification must not
+// wait for a reply. Each side's order holds across the proxy: what a side sends
 // after a request waits until the Handler has passed the request on
 // (called next with the request's context, or one made from it), or
 // answered it, or it was cancelled; the other side goes on meanwhile. A

@@ -423,7 +423,7 @@ func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params 
 		return nil, err
 	}
 	if c.config.lanes != nil {
-		sentOn(ctx, c.laneOf(method))
+		c.sentOn(ctx, c.laneOf(method))
 	}
 	select {
 	case r := <-ch:
@@ -508,7 +508,7 @@ func (c *Conn) NotifyWith(ctx context.Context, method string, params ValueFunc) 
 		return appendCallWith(append(buf, `{"jsonrpc":"2.0"`...), method, params)
 	})
 	if err == nil && c.config.lanes != nil {
-		sentOn(ctx, c.laneOf(method))
+		c.sentOn(ctx, c.laneOf(method))
 	}
 	return err
 }

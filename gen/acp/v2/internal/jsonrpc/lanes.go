@@ -50,7 +50,9 @@ import (
 //
 // A handler must not wait, before it passes its request on, for a
 // notification or request received after it in its lane: that waits for
-// it.
+// it. Nor, when every MaxRequests slot is taken, for a request of another
+// lane: a relayed request's slot is given back once its answer is out,
+// and an answer received after the turn waits for it.
 func WithLanes(count int, lane func(method string) int) Option {
 	return func(c *config) { c.lanes, c.laneCount = lane, count }
 }
@@ -115,14 +117,16 @@ func (c *Conn) abortQueues() {
 	}
 }
 
-// turn is a request's hold on its lane: done closes once its handler has
-// passed the request on, returned or been cancelled, or something would
-// otherwise wait for ever (WithLanes).
+// turn is a request's hold on its lane. It ends when done closes (its
+// handler passed the request on or returned, or something would otherwise
+// wait for ever), when its request's context ends (cancelled), or when the
+// connection closes (WithLanes).
 //
 // A turn is also the handler's context (its request's, with the turn as
 // a value), which saves the handler one allocation.
 type turn struct {
 	context.Context
+	conn     *Conn // a turn is this connection's: another's lanes are not its
 	lane     int
 	released atomic.Bool
 	done     chan struct{}
@@ -146,12 +150,12 @@ func (t *turn) release() {
 // turnKey is the context key of a request's turn.
 type turnKey struct{}
 
-// sentOn ends the turn of the request whose handler ctx belongs to when
-// the message it sent, queued now, goes to another lane than the
-// request's: the request passed on. Only a connection with lanes calls it
-// (ctx.Value is not free).
-func sentOn(ctx context.Context, lane int) {
-	if t, ok := ctx.Value(turnKey{}).(*turn); ok && t.lane != lane {
+// sentOn ends the turn on c of the request whose handler ctx belongs to
+// when the message it sent on c, queued now, goes to another lane than
+// the request's: the request passed on. Only a connection with lanes
+// calls it (ctx.Value is not free).
+func (c *Conn) sentOn(ctx context.Context, lane int) {
+	if t, ok := ctx.Value(turnKey{}).(*turn); ok && t.conn == c && t.lane != lane {
 		t.release()
 	}
 }
@@ -180,7 +184,7 @@ func (c *Conn) startInTurn(r *request, q *serialQueue, lane int) {
 // admitWithTurn gives r a turn in lane and starts it as admit does; the
 // turn, if it took a slot at once (one waiting for a slot holds nothing).
 func (c *Conn) admitWithTurn(r *request, lane int) *turn {
-	t := &turn{Context: r.ctx, lane: lane, done: make(chan struct{})}
+	t := &turn{Context: r.ctx, conn: c, lane: lane, done: make(chan struct{})}
 	r.ctx = t
 	if !c.admit(r) {
 		return nil
