@@ -115,17 +115,16 @@ func (s *serialQueue) pushUrgent(f func(), size int) {
 	if t != nil {
 		t.release()
 	}
-	run := func() {
-		s.mu.Lock()
-		s.urgent--
-		s.mu.Unlock()
-		f()
+	if !s.push(func() { s.urgentDone(); f() }, size) {
+		s.urgentDone()
 	}
-	if !s.push(run, size) {
-		s.mu.Lock()
-		s.urgent--
-		s.mu.Unlock()
-	}
+}
+
+// urgentDone counts an urgent item run or dropped.
+func (s *serialQueue) urgentDone() {
+	s.mu.Lock()
+	s.urgent--
+	s.mu.Unlock()
 }
 
 func (s *serialQueue) signal() {
