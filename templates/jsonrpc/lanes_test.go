@@ -317,3 +317,34 @@ func TestLaneFullQueueEndsTurn(t *testing.T) {
 	p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":1}}`)
 	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled"}}`)
 }
+
+// slowReply answers every request with a result that takes a while to
+// write, and says on the wire which notification it handled.
+type slowReply struct {
+	testCancel
+	conn **Conn
+}
+
+func (h slowReply) HandleRequest(ctx context.Context, method string, params json.RawMessage) (ValueFunc, error) {
+	return func(buf []byte) ([]byte, error) {
+		time.Sleep(30 * time.Millisecond)
+		return append(buf, '1'), nil
+	}, nil
+}
+
+func (h slowReply) HandleNotification(ctx context.Context, method string, params json.RawMessage) error {
+	return (*h.conn).Notify(ctx, "noted/"+method, nil)
+}
+
+// TestLaneHeldUntilAnswered: a request whose handler returned holds its
+// lane until its reply is queued, however long the reply takes to write
+// (the request's context is cancelled before that, which must not end
+// the turn): the notification after it is handled after the reply.
+func TestLaneHeldUntilAnswered(t *testing.T) {
+	var conn *Conn
+	p := newRawPeerWith(t, slowReply{conn: &conn}, WithLanes(2, testLane))
+	conn = p.conn
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
+	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"result":1}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
+}

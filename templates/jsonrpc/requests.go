@@ -181,6 +181,9 @@ func (c *Conn) serveRequest(r *request) {
 	} else if err == nil {
 		result, err = c.runRequest(r)
 	}
+	if c.config.lanes != nil {
+		answering(r.ctx) // finishRequest's cancel does not end its turn
+	}
 	c.finishRequest(r)
 	to := replyTo{batch: r.batch, direct: true}
 	if err != nil {

@@ -26,7 +26,7 @@ import (
 // a request relayed is cancelled, bounded and ended as one a Handler
 // forwards. proxy/initialize always reaches h (as initialize). A message
 // relayed after a request h sees, from the same side, waits until h has
-// sent something (usually the request passed on), returned or been
+// sent something (usually the request passed on), answered it or been
 // cancelled: a session/cancel never overtakes the session/prompt h
 // rewrites. The other side's messages do not wait for it.
 func Only(h Handler, methods ...string) Handler {

@@ -36,8 +36,8 @@ import (
 // after it in that lane (a notification, a request, a reply to a call of
 // ours, relayed or handled) goes further until the handler, with its
 // context or one made from it, has sent a message to another lane (the
-// request passed on, usually), or has returned, or been cancelled, or the
-// connection closes. The other lanes go on. What would otherwise wait for
+// request passed on, usually), or has returned and its reply is queued,
+// or been cancelled while it ran, or the connection closes. The other lanes go on. What would otherwise wait for
 // ever ends the turn early, and order is then kept only that far:
 //   - a reply to a call of ours received in the held lane: a caller waits
 //     for it (the handler itself, asking the same sender before passing
@@ -118,9 +118,10 @@ func (c *Conn) abortQueues() {
 }
 
 // turn is a request's hold on its lane. It ends when done closes (its
-// handler passed the request on or returned, or something would otherwise
-// wait for ever), when its request's context ends (cancelled), or when the
-// connection closes (WithLanes).
+// handler passed the request on or its reply is queued, or something
+// would otherwise wait for ever), when its request's context ends while
+// the handler runs (cancelled), or when the connection closes
+// (WithLanes).
 //
 // A turn is also the handler's context (its request's, with the turn as
 // a value), which saves the handler one allocation.
@@ -130,6 +131,10 @@ type turn struct {
 	lane     int
 	released atomic.Bool
 	done     chan struct{}
+	// answering: the handler returned. The request's context is cancelled
+	// before its reply is queued (the id is free again first), and that
+	// cancel must not let what waits behind the request overtake the reply.
+	answering atomic.Bool
 }
 
 // Value is the turn itself for turnKey, and the request context's value
@@ -198,12 +203,26 @@ func (c *Conn) waitTurn(q *serialQueue, t *turn) {
 	select {
 	case <-t.done:
 	case <-t.Context.Done():
+		if t.answering.Load() { // the reply comes next, then endTurn
+			select {
+			case <-t.done:
+			case <-c.closing:
+			}
+		}
 	case <-c.closing:
 	}
 	q.hold(nil)
 }
 
-// endTurn ends the turn of a request whose handler has returned.
+// answering marks the turn of a request whose handler has returned: from
+// now on only endTurn (or the connection closing) ends it.
+func answering(ctx context.Context) {
+	if t, ok := ctx.(*turn); ok {
+		t.answering.Store(true)
+	}
+}
+
+// endTurn ends the turn of a request whose reply is queued.
 func endTurn(ctx context.Context) {
 	if t, ok := ctx.Value(turnKey{}).(*turn); ok {
 		t.release()
