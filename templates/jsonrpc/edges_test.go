@@ -775,3 +775,16 @@ func TestConnReadErrorCancelsHandlers(t *testing.T) {
 		t.Errorf("wait: %v, want the read error", err)
 	}
 }
+
+// TestHandlerErrorWrappingCanceled: a handler's error that wraps
+// context.Canceled from a context of its own is an internal error, not
+// the cancelled one: its request was not cancelled.
+func TestHandlerErrorWrappingCanceled(t *testing.T) {
+	p := newRawPeerWith(t, &funcHandler{request: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		own, cancel := context.WithCancel(context.Background())
+		cancel()
+		return nil, fmt.Errorf("sub-operation: %w", own.Err())
+	}})
+	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"x"}`)
+	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"Internal error","data":{"details":"sub-operation: context canceled"}}}`)
+}

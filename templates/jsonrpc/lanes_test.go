@@ -348,3 +348,44 @@ func TestLaneHeldUntilAnswered(t *testing.T) {
 	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
 	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"result":1}`, `{"jsonrpc":"2.0","method":"noted/note"}`)
 }
+
+// TestLaneCancelledBeforeStart: a request cancelled while it waits in its
+// lane is answered as cancelled, and what came after it waits for that
+// answer: the cancel ends nothing before the handler would have run.
+func TestLaneCancelledBeforeStart(t *testing.T) {
+	for name, layer := range map[string]func(error) *Error{
+		"at once": nil,
+		"slow error object": func(error) *Error {
+			time.Sleep(30 * time.Millisecond) // the answer takes its time
+			return nil
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var conn *Conn
+			h := &funcHandler{
+				request: func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+					return json.RawMessage(`1`), nil
+				},
+				notification: func(ctx context.Context, method string, params json.RawMessage) error {
+					if method == "slow" {
+						time.Sleep(50 * time.Millisecond)
+					}
+					return conn.Notify(ctx, "noted/"+method, nil)
+				},
+			}
+			opts := []Option{WithLanes(2, testLane)}
+			if layer != nil {
+				opts = append(opts, WithErrorObject(layer))
+			}
+			p := newRawPeerWith(t, h, opts...)
+			conn = p.conn
+			p.write(t, `{"jsonrpc":"2.0","method":"slow"}`)
+			p.write(t, `{"jsonrpc":"2.0","id":2,"method":"req"}`)
+			p.write(t, `{"jsonrpc":"2.0","method":"$/cancel_request","params":{"requestId":2}}`)
+			p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
+			expectLines(t, p, `{"jsonrpc":"2.0","method":"noted/slow"}`,
+				`{"jsonrpc":"2.0","id":2,"error":{"code":-32800,"message":"Request cancelled"}}`,
+				`{"jsonrpc":"2.0","method":"noted/note"}`)
+		})
+	}
+}

@@ -172,6 +172,9 @@ func (c *Conn) serveRequest(r *request) {
 	var raw []byte // a RawHandler's result, in a pooled buffer (bp)
 	var bp *[]byte
 	err := r.ctx.Err()
+	if err == nil && c.config.lanes != nil && !handlerStarts(r.ctx) {
+		err = r.ctx.Err() // cancelled while it waited for its lane
+	}
 	if err == nil && c.raw != nil {
 		bp = wire.Buffers.Get().(*[]byte)
 		raw, err = c.runRaw(r, (*bp)[:0])
@@ -181,13 +184,17 @@ func (c *Conn) serveRequest(r *request) {
 	} else if err == nil {
 		result, err = c.runRequest(r)
 	}
+	var failed *Error
+	if err != nil {
+		failed = c.errorObject(r.ctx, err) // before finishRequest cancels r.ctx: cancelled only if it was
+	}
 	if c.config.lanes != nil {
 		answering(r.ctx) // finishRequest's cancel does not end its turn
 	}
 	c.finishRequest(r)
 	to := replyTo{batch: r.batch, direct: true}
-	if err != nil {
-		c.replyError(to, r.m.ID, c.errorObject(r.ctx, err))
+	if failed != nil {
+		c.replyError(to, r.m.ID, failed)
 	} else {
 		c.replyResult(to, r.m.ID, result)
 	}

@@ -131,11 +131,21 @@ type turn struct {
 	lane     int
 	released atomic.Bool
 	done     chan struct{}
-	// answering: the handler returned. The request's context is cancelled
-	// before its reply is queued (the id is free again first), and that
-	// cancel must not let what waits behind the request overtake the reply.
-	answering atomic.Bool
+	// state is where the request's handler is (turnWaiting and on). A
+	// cancel ends the turn only while the handler runs: before it starts
+	// and once it returned, the reply comes next (the request's context
+	// is cancelled before its reply is queued, the id being free again
+	// first), and what waits behind the request must not overtake it.
+	state atomic.Int32
 }
+
+// A turn's states.
+const (
+	turnWaiting        int32 = iota // the handler has not started
+	turnRunning                     // the handler runs
+	turnAnswering                   // the handler returned: its reply is next
+	turnCancelledEarly              // cancelled before the handler started
+)
 
 // Value is the turn itself for turnKey, and the request context's value
 // otherwise.
@@ -203,7 +213,7 @@ func (c *Conn) waitTurn(q *serialQueue, t *turn) {
 	select {
 	case <-t.done:
 	case <-t.Context.Done():
-		if t.answering.Load() { // the reply comes next, then endTurn
+		if !t.endsOnCancel() { // the reply comes next, then endTurn
 			select {
 			case <-t.done:
 			case <-c.closing:
@@ -214,11 +224,29 @@ func (c *Conn) waitTurn(q *serialQueue, t *turn) {
 	q.hold(nil)
 }
 
+// endsOnCancel says whether the cancel of t's request ends t: only while
+// its handler runs (it may never pass the request on). A handler not
+// started yet will not start (handlerStarts).
+func (t *turn) endsOnCancel() bool {
+	if t.state.CompareAndSwap(turnWaiting, turnCancelledEarly) {
+		return false
+	}
+	return t.state.Load() == turnRunning
+}
+
+// handlerStarts marks the turn of a request whose handler is about to
+// run; false when its cancel came first and ended nothing (the request is
+// answered as cancelled, its turn held until then).
+func handlerStarts(ctx context.Context) bool {
+	t, ok := ctx.(*turn)
+	return !ok || t.state.CompareAndSwap(turnWaiting, turnRunning)
+}
+
 // answering marks the turn of a request whose handler has returned: from
 // now on only endTurn (or the connection closing) ends it.
 func answering(ctx context.Context) {
 	if t, ok := ctx.(*turn); ok {
-		t.answering.Store(true)
+		t.state.Store(turnAnswering)
 	}
 }
 
