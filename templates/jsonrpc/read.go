@@ -201,9 +201,9 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	c.mu.Lock()
 	ch, known := c.calls[string(id)]
 	delete(c.calls, string(id))
-	lane := 0
+	var route callRoute
 	if c.callLanes != nil {
-		lane = c.callLanes[string(id)]
+		route = c.callLanes[string(id)]
 		delete(c.callLanes, string(id))
 	}
 	if known && ch == nil {
@@ -221,7 +221,10 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	if ch == nil {
 		return // the call gave up waiting
 	}
-	q := c.queue(lane)
+	q := c.queue(route.lane)
+	if route.caller != nil && c.deliverInOrder(q, route, ch, reply) {
+		return
+	}
 	if q.idle() {
 		ch <- reply
 		return
