@@ -12,10 +12,12 @@ import (
 
 // serialItem is one queued step and the bytes of input it holds;
 // drop, when set, undoes what was taken for it if the queue is aborted
-// before it runs.
+// before it runs. With lanes, an item may instead be a turn the queue
+// waits for (wait; lanes.go): no closure to allocate per request.
 type serialItem struct {
 	run  func()
 	drop func()
+	wait *turn
 	size int
 }
 
@@ -161,7 +163,10 @@ func (s *serialQueue) abort() {
 // dropItems undoes what was taken for items that will not run.
 func dropItems(items []serialItem) {
 	for _, item := range items {
-		if item.drop != nil {
+		switch {
+		case item.wait != nil:
+			item.wait.release()
+		case item.drop != nil:
 			item.drop()
 		}
 	}
@@ -187,7 +192,11 @@ func (s *serialQueue) run() {
 				dropItems(batch[i:])
 				return
 			}
-			item.run()
+			if item.wait != nil {
+				item.wait.conn.waitTurn(s, item.wait)
+			} else {
+				item.run()
+			}
 			done += item.size
 		}
 		s.mu.Lock()

@@ -148,9 +148,10 @@ type turn struct {
 	owner *turn
 	// follows are the holds of the replies the request's handler received
 	// and has not passed on; ended: its reply is queued, it takes no more.
-	mu      sync.Mutex
-	follows []*turn
-	ended   bool
+	mu        sync.Mutex
+	follows   []*turn
+	oneFollow [1]*turn // follows' first array: one reply held at a time is usual
+	ended     bool
 	// state is where the request's handler is (turnWaiting and on). A
 	// cancel ends the turn only while the handler runs: before it starts
 	// and once it returned, the reply comes next (the request's context
@@ -232,6 +233,9 @@ func (t *turn) follow(f *turn) bool {
 	if t.ended {
 		return false
 	}
+	if t.follows == nil {
+		t.follows = t.oneFollow[:0]
+	}
 	kept := t.follows[:0]
 	for _, g := range t.follows {
 		if !g.released.Load() {
@@ -275,9 +279,8 @@ func (c *Conn) startInTurn(r *request, q *serialQueue, lane int) {
 // holdNext makes q, idle, wait for t to end before what comes next: the
 // reader queues t's wait, so nothing read after it overtakes it.
 func (c *Conn) holdNext(q *serialQueue, t *turn) {
-	drop := func() { t.release() }
-	if !q.pushItem(serialItem{run: func() { c.waitTurn(q, t) }, drop: drop}) {
-		drop()
+	if !q.pushItem(serialItem{wait: t}) {
+		t.release()
 	}
 }
 
