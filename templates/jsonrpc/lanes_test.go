@@ -3,7 +3,6 @@ package jsonrpc
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -388,60 +387,5 @@ func TestLaneCancelledBeforeStart(t *testing.T) {
 				`{"jsonrpc":"2.0","id":2,"error":{"code":-32800,"message":"Request cancelled"}}`,
 				`{"jsonrpc":"2.0","method":"noted/note"}`)
 		})
-	}
-}
-
-// TestLaneReplyHeldUntilPassedOn: the reply to a call a handler made to
-// the other lane holds that lane until the handler has passed it on (here:
-// answered its own request), as a request would: the other side's
-// notification sent after the reply comes after the handler's answer.
-func TestLaneReplyHeldUntilPassedOn(t *testing.T) {
-	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
-		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
-			v, err := (*c).Call(ctx, "b/ask", nil)
-			time.Sleep(30 * time.Millisecond) // as if rewriting the result
-			return v, err
-		}
-	})
-	p.write(t, `{"jsonrpc":"2.0","id":1,"method":"req"}`)
-	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"b/ask"}`)
-	p.write(t, `{"jsonrpc":"2.0","id":1,"result":7}`)
-	p.write(t, `{"jsonrpc":"2.0","method":"b/note"}`)
-	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"result":7}`, `{"jsonrpc":"2.0","method":"noted/b/note"}`)
-}
-
-// TestLaneReplyWaitsForHeldLane: the reply to a call another lane's
-// handler made waits behind the request holding its lane, as a relayed
-// reply does (it does not end that turn): the handler holding the lane
-// passes its request on first, then the reply goes on, then what came
-// after it.
-func TestLaneReplyWaitsForHeldLane(t *testing.T) {
-	passOn := make(chan struct{})
-	p := lanesPeer(t, func(c **Conn) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
-		return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
-			if method == "b/req" {
-				return (*c).Call(ctx, "ask", nil)
-			}
-			<-passOn
-			return nil, (*c).Notify(ctx, "b/passed", nil)
-		}
-	})
-	p.write(t, `{"jsonrpc":"2.0","id":"b","method":"b/req"}`)
-	expectLines(t, p, `{"jsonrpc":"2.0","id":1,"method":"ask"}`)
-	p.write(t, `{"jsonrpc":"2.0","id":"a","method":"req"}`)
-	p.write(t, `{"jsonrpc":"2.0","id":1,"result":5}`)
-	p.write(t, `{"jsonrpc":"2.0","method":"note"}`)
-	pending := expectNothing(t, p)
-	close(passOn)
-	if line := <-pending; line != `{"jsonrpc":"2.0","method":"b/passed"}` {
-		t.Fatalf("%s before the held request was passed on", line)
-	}
-	var got []string
-	for range 3 {
-		got = append(got, p.read(t))
-	}
-	answered, noted := slices.Index(got, `{"jsonrpc":"2.0","id":"b","result":5}`), slices.Index(got, `{"jsonrpc":"2.0","method":"noted/note"}`)
-	if !slices.Contains(got, `{"jsonrpc":"2.0","id":"a","result":null}`) || answered < 0 || noted < answered {
-		t.Fatalf("got %q: want a's answer, and b's before the note that came after b's reply", got)
 	}
 }

@@ -56,12 +56,10 @@ type Send func(ctx context.Context, m Message) error
 // answered it, or it was cancelled; the other side goes on meanwhile. A
 // message the Handler sends back to the request's side first does not
 // count, so a Handler may tell the client something before forwarding a
-// prompt. The far side's answer to a request forwarded with next holds
-// that side the same way until the Handler has answered in turn (or sent
-// something the other way), so an agent's session/update sent after its
-// answer to session/new reaches the client after the answer. A Handler
-// must not wait for a later message of a side, or for another request's
-// Handler, before passing a request on.
+// prompt; it must not wait for a later message of that side before
+// passing the request on. An answer that next returns holds nothing: what
+// the far side sent after it may reach the other side before the
+// Handler's own answer (relayed with Only, it keeps its place).
 type Handler interface {
 	Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error)
 	Notification(ctx context.Context, m Message, next Send) error

@@ -222,63 +222,26 @@ func TestNotificationsOneAtATime(t *testing.T) {
 	}
 }
 
-// rewritesResults forwards every request, then takes a while with the
-// result, as a Handler editing it would.
-type rewritesResults struct{ Pass }
+// TestRelayedAnswersKeepOrder: relayed, an agent's answer reaches the
+// client before the update the agent sent right after it, and a client's
+// answer waits behind a prompt the Handler still holds, so the cancel
+// after it still comes after the prompt (docs/proxy-chains.md: on a
+// Handler's path neither is kept yet).
+func TestRelayedAnswersKeepOrder(t *testing.T) {
+	c := startProxy(t, Only(slowWatch{}, "session/prompt"), Limits{})
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"session/new","params":{}}`)
+	c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"session/new","params":{}}}`)
+	c.send(`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s"}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/update","params":{"sessionId":"s"}}}`)
+	c.expect(`{"jsonrpc":"2.0","id":5,"result":{"sessionId":"s"}}`)
+	c.expect(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s"}}`)
 
-func (rewritesResults) Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error) {
-	result, err := next(ctx, m)
-	time.Sleep(20 * time.Millisecond)
-	return result, err
-}
-
-// TestAnswerBeforeLaterUpdate: an agent's answer and the update it sends
-// right after reach the client in that order, whether the proxy relays
-// the request or a Handler forwards it and takes its time with the
-// result (a session/update for a session the client has not been told
-// of yet would otherwise arrive first).
-func TestAnswerBeforeLaterUpdate(t *testing.T) {
-	for name, h := range map[string]Handler{"relayed": nil, "handled": seesAll{}, "rewritten": rewritesResults{}} {
-		t.Run(name, func(t *testing.T) {
-			c := startProxy(t, h, Limits{})
-			c.send(`{"jsonrpc":"2.0","id":5,"method":"session/new","params":{}}`)
-			c.expect(`{"jsonrpc":"2.0","id":1,"method":"proxy/successor","params":{"method":"session/new","params":{}}}`)
-			c.send(`{"jsonrpc":"2.0","id":1,"result":{"sessionId":"s"}}` + "\n" +
-				`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/update","params":{"sessionId":"s"}}}`)
-			c.expect(`{"jsonrpc":"2.0","id":5,"result":{"sessionId":"s"}}`)
-			c.expect(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s"}}`)
-		})
-	}
-}
-
-// slowPrompt takes its time before forwarding a session/prompt, and
-// forwards everything else at once.
-type slowPrompt struct{ Pass }
-
-func (slowPrompt) Request(ctx context.Context, m Message, next Forward) (json.RawMessage, error) {
-	if m.Method == "session/prompt" {
-		time.Sleep(30 * time.Millisecond)
-	}
-	return next(ctx, m)
-}
-
-// TestCancelAfterAnswerKeepsOrder: the client answers the agent's
-// permission request (forwarded by the proxy) right after a prompt the
-// Handler holds, then cancels: the answer waits behind the prompt, as a
-// relayed one does, and the cancel still reaches the agent after the
-// prompt.
-func TestCancelAfterAnswerKeepsOrder(t *testing.T) {
-	for name, h := range map[string]Handler{"relayed": Only(slowPrompt{}, "session/prompt"), "handled": slowPrompt{}} {
-		t.Run(name, func(t *testing.T) {
-			c := startProxy(t, h, Limits{})
-			c.send(`{"jsonrpc":"2.0","id":"p","method":"proxy/successor","params":{"method":"session/request_permission","params":{}}}`)
-			c.expect(`{"jsonrpc":"2.0","id":1,"method":"session/request_permission","params":{}}`)
-			c.send(`{"jsonrpc":"2.0","id":9,"method":"session/prompt","params":{"sessionId":"s"}}` + "\n" +
-				`{"jsonrpc":"2.0","id":1,"result":{"outcome":"ok"}}` + "\n" +
-				`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}`)
-			c.expect(`{"jsonrpc":"2.0","id":2,"method":"proxy/successor","params":{"method":"session/prompt","params":{"sessionId":"s"}}}`)
-			c.expect(`{"jsonrpc":"2.0","id":"p","result":{"outcome":"ok"}}`)
-			c.expect(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/cancel","params":{"sessionId":"s"}}}`)
-		})
-	}
+	c.send(`{"jsonrpc":"2.0","id":"p","method":"proxy/successor","params":{"method":"session/request_permission","params":{}}}`)
+	c.expect(`{"jsonrpc":"2.0","id":2,"method":"session/request_permission","params":{}}`)
+	c.send(`{"jsonrpc":"2.0","id":9,"method":"session/prompt","params":{"sessionId":"s"}}` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"result":{"outcome":"ok"}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}`)
+	c.expect(`{"jsonrpc":"2.0","id":3,"method":"proxy/successor","params":{"method":"session/prompt","params":{"sessionId":"s"}}}`)
+	c.expect(`{"jsonrpc":"2.0","id":"p","result":{"outcome":"ok"}}`)
+	c.expect(`{"jsonrpc":"2.0","method":"proxy/successor","params":{"method":"session/cancel","params":{"sessionId":"s"}}}`)
 }

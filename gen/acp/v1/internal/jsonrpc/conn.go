@@ -97,7 +97,7 @@ type Conn struct {
 	mu        sync.Mutex
 	calls     map[string]chan callReply     // our calls waiting, by id text; nil: given up, reply dropped
 	relayed   map[string]*relayed           // the peer's requests relayed as our calls, by our id text
-	callLanes map[string]callRoute          // with lanes: our calls whose replies come in a lane other than 0 or that a handler made
+	callLanes map[string]int                // with lanes: our calls whose replies come in a lane other than 0
 	abandoned int                           // how many calls are given up
 	requests  map[string]context.CancelFunc // the peer's requests not yet answered, by id text
 	running   int                           // of those, how many hold a slot (MaxRequests)
@@ -298,7 +298,7 @@ func (c *Conn) failCalls(err error) {
 	calls := c.calls
 	c.calls = map[string]chan callReply{}
 	if c.callLanes != nil {
-		c.callLanes = map[string]callRoute{}
+		c.callLanes = map[string]int{}
 	}
 	c.abandoned = 0
 	c.mu.Unlock()
@@ -399,10 +399,6 @@ func (c *Conn) NewCallID() CallID {
 // new id, so that a late reply to the first never answers the second.
 func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params ValueFunc) (json.RawMessage, error) {
 	ch := make(chan callReply, 1)
-	var route callRoute
-	if c.config.lanes != nil {
-		route = c.routeOf(ctx, method)
-	}
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -413,9 +409,7 @@ func (c *Conn) CallAs(ctx context.Context, callID CallID, method string, params 
 	}
 	id, key := callID.Number, callID.Text
 	c.calls[key] = ch
-	if c.callLanes != nil {
-		c.noteCallRoute(key, route)
-	}
+	c.noteCallLane(key, method)
 	c.mu.Unlock()
 	err := c.send(ctx, func(buf []byte) ([]byte, error) {
 		buf = strconv.AppendInt(append(buf, `{"jsonrpc":"2.0","id":`...), id, 10)

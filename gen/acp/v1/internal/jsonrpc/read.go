@@ -203,9 +203,9 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	c.mu.Lock()
 	ch, known := c.calls[string(id)]
 	delete(c.calls, string(id))
-	var route callRoute
+	lane := 0
 	if c.callLanes != nil {
-		route = c.callLanes[string(id)]
+		lane = c.callLanes[string(id)]
 		delete(c.callLanes, string(id))
 	}
 	if known && ch == nil {
@@ -223,10 +223,7 @@ func (c *Conn) deliver(id []byte, reply callReply) {
 	if ch == nil {
 		return // the call gave up waiting
 	}
-	q := c.queue(route.lane)
-	if route.caller != nil && c.deliverInOrder(q, route, ch, reply) {
-		return
-	}
+	q := c.queue(lane)
 	if q.idle() {
 		ch <- reply
 		return

@@ -4,7 +4,6 @@ package jsonrpc
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -39,17 +38,12 @@ import (
 // context or one made from it, has sent a message to another lane (the
 // request passed on, usually), or has returned and its reply is queued,
 // or been cancelled while it ran, or the connection closes. The other
-// lanes go on. A reply to a call that such a handler made to another
-// lane waits its place in that lane and then holds it the same way,
-// until the handler has passed the reply on (sent a message to a lane
-// other than the reply's, or answered its request): an agent's answer to a session/new a
-// proxy's handler forwarded reaches the client before the agent's
-// session/update sent after it. What would otherwise wait for ever ends
-// a turn early, and order is then kept only that far:
-//   - a reply to a call of ours received in a lane held by the caller
-//     itself (its request's turn, or an earlier reply's), or to a call
-//     made with a context that carries no turn: a caller waits for it;
-//     what came before the reply still goes first;
+// lanes go on. What would otherwise wait for ever ends the turn early,
+// and order is then kept only that far:
+//   - a reply to a call of ours received in the held lane: a caller waits
+//     for it (the handler itself, asking the same sender before passing
+//     the request on, or another one); what came before the reply still
+//     goes first;
 //   - a message received in the held lane that finds its queue full: the
 //     reader must go on reading (the other lanes' messages, cancels);
 //   - a request waiting for a MaxRequests slot holds nothing (the requests
@@ -58,12 +52,16 @@ import (
 //     array, which goes out once the batch's last request is answered (a
 //     later request of the batch may wait behind the turn).
 //
+// A reply to a call of ours holds nothing once it is handed over: what
+// its sender sent after it may be handled, or relayed, before the caller
+// has done anything with the reply (relayed, a request's answer keeps
+// its place: it is the relayed message).
+//
 // A handler must not wait, before it passes its request on, for a
-// notification or request received after it in its lane, nor for
-// another lane's handler: that may wait for it. Nor, when every
-// MaxRequests slot is taken, for a request of another lane: a relayed
-// request's slot is given back once its answer is out, and an answer
-// received after the turn waits for it.
+// notification or request received after it in its lane: that waits for
+// it. Nor, when every MaxRequests slot is taken, for a request of another
+// lane: a relayed request's slot is given back once its answer is out,
+// and an answer received after the turn waits for it.
 func WithLanes(count int, lane func(method string) int) Option {
 	return func(c *config) { c.lanes, c.laneCount = lane, count }
 }
@@ -75,7 +73,7 @@ const MaxLanes = 8
 // first is the connection's own queue (serial).
 func (c *Conn) startLanes() {
 	n := min(max(c.config.laneCount, 1), MaxLanes)
-	c.callLanes = map[string]callRoute{}
+	c.callLanes = map[string]int{}
 	c.laneQueues = make([]*serialQueue, n-1)
 	for i := range c.laneQueues {
 		c.laneQueues[i] = &serialQueue{}
@@ -142,16 +140,6 @@ type turn struct {
 	lane     int
 	released atomic.Bool
 	done     chan struct{}
-	// owner, for the hold a reply takes (deliverInOrder), is the turn of
-	// the request whose handler waits for the reply; nil for a request's
-	// own turn.
-	owner *turn
-	// follows are the holds of the replies the request's handler received
-	// and has not passed on; ended: its reply is queued, it takes no more.
-	mu        sync.Mutex
-	follows   []*turn
-	oneFollow [1]*turn // follows' first array: one reply held at a time is usual
-	ended     bool
 	// state is where the request's handler is (turnWaiting and on). A
 	// cancel ends the turn only while the handler runs: before it starts
 	// and once it returned, the reply comes next (the request's context
@@ -191,71 +179,9 @@ type turnKey struct{}
 // the request's: the request passed on. Only a connection with lanes
 // calls it (ctx.Value is not free).
 func (c *Conn) sentOn(ctx context.Context, lane int) {
-	if t := c.turnOf(ctx); t != nil {
-		if t.lane != lane {
-			t.release()
-		}
-		t.passOn(lane)
+	if t, ok := ctx.Value(turnKey{}).(*turn); ok && t.conn == c && t.lane != lane {
+		t.release()
 	}
-}
-
-// turnOf is the turn on c that ctx carries (the handler's request's), or
-// nil.
-func (c *Conn) turnOf(ctx context.Context) *turn {
-	if t, ok := ctx.Value(turnKey{}).(*turn); ok && t.conn == c {
-		return t
-	}
-	return nil
-}
-
-// passOn ends the holds of the replies t's handler received in lanes
-// other than lane: it sent something on, to lane.
-func (t *turn) passOn(lane int) {
-	t.mu.Lock()
-	kept := t.follows[:0]
-	for _, f := range t.follows {
-		if f.lane != lane {
-			f.release()
-		} else {
-			kept = append(kept, f)
-		}
-	}
-	t.follows = kept
-	t.mu.Unlock()
-}
-
-// follow adds the hold of a reply t's handler is handed; false when t's
-// request is answered (nothing is left to pass on). Holds already ended
-// are dropped, so that there are never more than lanes.
-func (t *turn) follow(f *turn) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.ended {
-		return false
-	}
-	if t.follows == nil {
-		t.follows = t.oneFollow[:0]
-	}
-	kept := t.follows[:0]
-	for _, g := range t.follows {
-		if !g.released.Load() {
-			kept = append(kept, g)
-		}
-	}
-	t.follows = append(kept, f)
-	return true
-}
-
-// holds says whether t's handler holds lane through a reply it received.
-func (t *turn) holds(lane int) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	for _, f := range t.follows {
-		if f.lane == lane && !f.released.Load() {
-			return true
-		}
-	}
-	return false
 }
 
 // admitInTurn runs on r's lane queue q: r starts as admit starts it and,
@@ -272,15 +198,9 @@ func (c *Conn) admitInTurn(r *request, q *serialQueue, lane int) {
 // queue's goroutine.
 func (c *Conn) startInTurn(r *request, q *serialQueue, lane int) {
 	if t := c.admitWithTurn(r, lane); t != nil {
-		c.holdNext(q, t)
-	}
-}
-
-// holdNext makes q, idle, wait for t to end before what comes next: the
-// reader queues t's wait, so nothing read after it overtakes it.
-func (c *Conn) holdNext(q *serialQueue, t *turn) {
-	if !q.pushItem(serialItem{wait: t}) {
-		t.release()
+		if !q.pushItem(serialItem{wait: t}) {
+			t.release()
+		}
 	}
 }
 
@@ -316,9 +236,6 @@ func (c *Conn) waitTurn(q *serialQueue, t *turn) {
 // its handler runs (it may never pass the request on). A handler not
 // started yet will not start (handlerStarts).
 func (t *turn) endsOnCancel() bool {
-	if t.owner != nil {
-		return t.owner.state.Load() == turnRunning
-	}
 	if t.state.CompareAndSwap(turnWaiting, turnCancelledEarly) {
 		return false
 	}
@@ -341,74 +258,20 @@ func answering(ctx context.Context) {
 	}
 }
 
-// endTurn ends the turn of a request whose reply is queued, and the
-// holds of the replies its handler received.
+// endTurn ends the turn of a request whose reply is queued.
 func endTurn(ctx context.Context) {
-	t, ok := ctx.(*turn)
-	if !ok {
-		return
-	}
-	t.release()
-	t.mu.Lock()
-	follows := t.follows
-	t.follows, t.ended = nil, true
-	t.mu.Unlock()
-	for _, f := range follows {
-		f.release()
+	if t, ok := ctx.Value(turnKey{}).(*turn); ok {
+		t.release()
 	}
 }
 
-// deliverInOrder hands the reply to a call that a handler of another
-// lane's request made (route.caller) in its place in the reply's lane q,
-// which it then holds until the handler passes the reply on, as a
-// request holds its lane: what its sender sent after the reply waits for
-// what the handler does with it. False when the reply must not wait: the
-// caller holds q's lane already (its own request's, or an earlier
-// reply's), and its handler may be what q waits for.
-func (c *Conn) deliverInOrder(q *serialQueue, route callRoute, ch chan<- callReply, reply callReply) bool {
-	caller := route.caller
-	if caller.lane == route.lane || caller.holds(route.lane) {
-		return false
-	}
-	held := &turn{Context: caller, conn: c, lane: route.lane, owner: caller, done: make(chan struct{})}
-	if q.idle() {
-		if caller.follow(held) {
-			c.holdNext(q, held)
+// noteCallLane remembers the lane the reply to our call key will come
+// in; c.mu is held.
+func (c *Conn) noteCallLane(key, method string) {
+	if c.config.lanes != nil {
+		if lane := c.laneOf(method); lane != 0 {
+			c.callLanes[key] = lane
 		}
-		ch <- reply
-		return true
-	}
-	run := func() {
-		if caller.follow(held) {
-			ch <- reply
-			c.waitTurn(q, held)
-			return
-		}
-		ch <- reply
-	}
-	q.pushItem(serialItem{run: run, drop: func() { held.release() }, size: len(reply.result)})
-	return true
-}
-
-// callRoute is, with lanes, where the reply to a call of ours comes (the
-// lane of its method) and, when a handled request's handler made the
-// call, that request's turn (deliverInOrder).
-type callRoute struct {
-	lane   int
-	caller *turn
-}
-
-// routeOf is the route of a call of method made with ctx; only a
-// connection with lanes calls it (ctx.Value is not free).
-func (c *Conn) routeOf(ctx context.Context, method string) callRoute {
-	return callRoute{lane: c.laneOf(method), caller: c.turnOf(ctx)}
-}
-
-// noteCallRoute remembers the route of our call key, unless the reply
-// comes in lane 0 with no handler waiting for it; c.mu is held.
-func (c *Conn) noteCallRoute(key string, route callRoute) {
-	if route != (callRoute{}) {
-		c.callLanes[key] = route
 	}
 }
 
