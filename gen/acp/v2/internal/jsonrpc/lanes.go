@@ -260,7 +260,7 @@ func answering(ctx context.Context) {
 
 // endTurn ends the turn of a request whose reply is queued.
 func endTurn(ctx context.Context) {
-	if t, ok := ctx.Value(turnKey{}).(*turn); ok {
+	if t, ok := ctx.(*turn); ok { // a request's context is its turn (admitWithTurn)
 		t.release()
 	}
 }
